@@ -1,0 +1,31 @@
+# BatchedMotion — the README's two commands live here.
+#   make demo   install what is missing, build, analyse the bundled sample recording
+#   make test   install what is missing, build, run the whole test suite
+#
+# Optional CPU flags for the CLI and benchmarks (never in library targets), e.g.
+#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc x86-64-v3"
+
+SWIFT ?= swift
+CPU_FLAGS ?=
+SAMPLE ?= Datasets/sample
+
+.PHONY: bootstrap demo test build benchmark fixtures
+
+bootstrap:
+	@Scripts/bootstrap.sh
+
+build: bootstrap
+	$(SWIFT) build -c release --product swing-metrics $(CPU_FLAGS)
+
+demo: build
+	$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
+
+test: bootstrap
+	$(SWIFT) test --parallel
+
+benchmark: bootstrap
+	$(SWIFT) package --allow-writing-to-package-directory benchmark $(CPU_FLAGS)
+
+# Regenerate the scipy reference vectors (needs python3 with numpy and scipy: pip install scipy).
+fixtures:
+	python3 Tests/MotionDSPTests/Fixtures/generate_fixtures.py

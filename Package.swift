@@ -1,0 +1,66 @@
+// swift-tools-version: 6.1
+//
+// BatchedMotion — batched 800 Hz / 200 Hz wrist-motion analytics (see README.md and ../shared/design.md).
+// Dependencies point down this list only: CFFTW/CLAPACK → MotionDSP → MotionRecording → SwingAnalysis →
+// SwingSimulation → swing-metrics. Library targets carry no unsafeFlags; CPU flags go on the command line (Makefile).
+
+import PackageDescription
+
+let package = Package(
+    name: "BatchedMotion",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MotionDSP", targets: ["MotionDSP"]),
+        .library(name: "MotionRecording", targets: ["MotionRecording"]),
+        .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
+        .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
+        .executable(name: "swing-metrics", targets: ["swing-metrics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // System-library shims. liblapack-dev ships no C header: the Fortran prototypes are declared in shim.h.
+        .systemLibrary(name: "CFFTW", pkgConfig: "fftw3", providers: [.apt(["libfftw3-dev"])]),
+        .systemLibrary(name: "CLAPACK", pkgConfig: "lapack", providers: [.apt(["liblapack-dev", "libblas-dev"])]),
+
+        .target(
+            name: "MotionDSP",
+            dependencies: ["CFFTW", "CLAPACK", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "MotionRecording", dependencies: ["MotionDSP"]),
+        .target(name: "SwingAnalysis", dependencies: ["MotionDSP", "MotionRecording"]),
+        .target(name: "SwingSimulation", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
+        .executableTarget(
+            name: "swing-metrics",
+            dependencies: [
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Shared test helpers: seeded RNG, fixture loading, approximate comparison.
+        .target(
+            name: "_TestSupport",
+            dependencies: ["MotionDSP", .product(name: "RealModule", package: "swift-numerics")]),
+
+        .testTarget(
+            name: "MotionDSPTests", dependencies: ["MotionDSP", "_TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "_TestSupport"]),
+        .testTarget(name: "SwingAnalysisTests", dependencies: ["SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .testTarget(name: "SwingSimulationTests", dependencies: ["SwingSimulation", "_TestSupport"]),
+        .testTarget(
+            name: "SwingMetricsTests",
+            dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+    ]
+)
+
+// package-benchmark suites: only targets whose parent directory is `Benchmarks` run.
+// Run with `make benchmark` (or `swift package benchmark --target DSPBenchmarks`).
+package.targets += [
+    .executableTarget(
+        name: "DSPBenchmarks",
+        dependencies: ["MotionDSP", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/DSPBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+]

@@ -1,0 +1,40 @@
+/// One recorded session: the 800 Hz accelerometer stream and the 200 Hz device-motion stream (either may be
+/// absent), what is known about it, and what the import found and repaired.
+///
+/// Streams are whole (not batched); `accelerometerBatchEnds` / `deviceMotionBatchEnds` keep the batch structure
+/// when the source preserved it (raw `CMBatchedSensorManager` dumps): each entry is the exclusive end index of one
+/// delivered batch, strictly increasing, the last equal to the stream's count. `nil` means "cut at whole seconds".
+public struct Recording: Sendable {
+    /// Raw accelerometer, g, gravity included; `nil` when the source had none.
+    public var accelerometer: AccelerometerData?
+    /// Device motion; `nil` when the source had none.
+    public var deviceMotion: DeviceMotionData?
+    /// Batch boundaries of the accelerometer stream as delivered, or `nil`.
+    public var accelerometerBatchEnds: [Int]?
+    /// Batch boundaries of the device-motion stream as delivered, or `nil`.
+    public var deviceMotionBatchEnds: [Int]?
+    public var metadata: RecordingMetadata
+    /// Findings and repairs of the data-hygiene checks run at import.
+    public var hygiene: HygieneReport
+
+    public init(
+        accelerometer: AccelerometerData? = nil, deviceMotion: DeviceMotionData? = nil,
+        accelerometerBatchEnds: [Int]? = nil, deviceMotionBatchEnds: [Int]? = nil,
+        metadata: RecordingMetadata = RecordingMetadata(), hygiene: HygieneReport = HygieneReport()
+    ) {
+        self.accelerometer = accelerometer
+        self.deviceMotion = deviceMotion
+        self.accelerometerBatchEnds = accelerometerBatchEnds
+        self.deviceMotionBatchEnds = deviceMotionBatchEnds
+        self.metadata = metadata
+        self.hygiene = hygiene
+    }
+
+    /// First to last timestamp over both streams, s (0 when empty).
+    public var duration: Double {
+        let starts = [accelerometer?.timestamps.first, deviceMotion?.timestamps.first].compactMap { $0 }
+        let ends = [accelerometer?.timestamps.last, deviceMotion?.timestamps.last].compactMap { $0 }
+        guard let start = starts.min(), let end = ends.max() else { return 0 }
+        return end - start
+    }
+}
