@@ -21,11 +21,11 @@ demo: build
 	$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
 
 test: bootstrap
-	$(SWIFT) test --parallel
+	$(SWIFT) test
 
 benchmark: bootstrap
 	$(SWIFT) package --allow-writing-to-package-directory benchmark $(CPU_FLAGS)
 
 # Regenerate the scipy reference vectors (needs python3 with numpy and scipy: pip install scipy).
 fixtures:
-	python3 Tests/MotionDSPTests/Fixtures/generate_fixtures.py
+	for g in Tests/*/Fixtures/generate_*.py; do python3 $$g || exit 1; done
