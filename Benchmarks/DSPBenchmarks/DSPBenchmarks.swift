@@ -1,8 +1,7 @@
 import Benchmark
-import MotionDSP
 
+/// DSP-level suites: filters (FilterBenchmarks.swift) and spectral/peaks/LAPACK (SpectralBenchmarks.swift).
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("Placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(1) }
-    }
+    registerFilterBenchmarks()
+    registerSpectralBenchmarks()
 }

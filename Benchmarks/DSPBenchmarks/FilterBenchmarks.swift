@@ -1,0 +1,5 @@
+import Benchmark
+import MotionDSP
+
+/// SOS cascade and zero-phase filtering benchmarks.
+func registerFilterBenchmarks() {}
