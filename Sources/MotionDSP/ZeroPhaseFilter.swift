@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Forward–backward (zero-phase) filtering with second-order sections, equal to `scipy.signal.sosfiltfilt` with
 /// its defaults: odd extension (`padtype="odd"`) of `sections.zeroPhasePaddingLength` samples at each end
 /// (`3 × (2 × sections + 1 − min(#(b2 == 0), #(a2 == 0)))`), each pass started from `sosfilt_zi` scaled by its
@@ -29,6 +35,9 @@ public enum ZeroPhaseFilter {
     {
         try x.withUnsafeBufferPointer { (input) throws(FilterError) in
             try [SIMD4<Float>](unsafeUninitializedCapacity: input.count) { (output, initialized) throws(FilterError) in
+                if let base = output.baseAddress {
+                    HugePageAdvice.advise(base, byteCount: input.count * MemoryLayout<SIMD4<Float>>.stride)
+                }
                 try filtfilt(sos, input, into: output)
                 initialized = input.count
             }
@@ -42,6 +51,9 @@ public enum ZeroPhaseFilter {
     {
         try x.withUnsafeBufferPointer { (input) throws(FilterError) in
             try [SIMD4<Double>](unsafeUninitializedCapacity: input.count) { (output, initialized) throws(FilterError) in
+                if let base = output.baseAddress {
+                    HugePageAdvice.advise(base, byteCount: input.count * MemoryLayout<SIMD4<Double>>.stride)
+                }
                 try filtfilt(sos, input, into: output)
                 initialized = input.count
             }
@@ -61,39 +73,55 @@ public enum ZeroPhaseFilter {
         let count = input.count
         guard count > edge else { throw .inputTooShort(count: count, paddingLength: edge) }
         let extendedCount = count + 2 * edge
-        let work = UnsafeMutableBufferPointer<SIMD4<Double>>.allocate(capacity: extendedCount)
-        defer { work.deallocate() }
-        let w = work.baseAddress.unsafelyUnwrapped
+        // The forward pass's output over the extended signal, kept in Double for the backward pass.
+        let forward = HugePageAdvice.allocate(SIMD4<Double>.self, count: extendedCount)
+        defer { free(forward.baseAddress) }
+        let w = forward.baseAddress.unsafelyUnwrapped
         let x = input.baseAddress.unsafelyUnwrapped
 
-        // Odd extension: 2·x[0] − x[edge…1], x, 2·x[n−1] − x[n−2…n−1−edge] (scipy's odd_ext), in Double.
+        // Odd extension (scipy's odd_ext), in Double: 2·x[0] − x[edge…1] | x | 2·x[n−1] − x[n−2…n−1−edge].
         let first = Scalar.widenForFilter(x[0])
         let last = Scalar.widenForFilter(x[count - 1])
         for i in 0..<edge { w[i] = 2 * first - Scalar.widenForFilter(x[edge - i]) }
-        for i in 0..<count { w[edge + i] = Scalar.widenForFilter(x[i]) }
         for i in 0..<edge { w[edge + count + i] = 2 * last - Scalar.widenForFilter(x[count - 2 - i]) }
 
-        var filter = SOSFilter(sos)
-        filter.setSteadyState(for: w[0])
-        filter.processInPlace(w, count: extendedCount)
-
-        // Backward pass over the reversed signal, started from the steady state of its first (our last) sample.
-        reverse(w, count: extendedCount)
-        filter.setSteadyState(for: w[0])
-        filter.processInPlace(w, count: extendedCount)
-
-        let o = output.baseAddress.unsafelyUnwrapped
-        for i in 0..<count { o[i] = Scalar.narrowFilterOutput(w[extendedCount - 1 - edge - i]) }
-    }
-
-    @usableFromInline
-    static func reverse(_ pointer: UnsafeMutablePointer<SIMD4<Double>>, count: Int) {
-        var low = 0
-        var high = count - 1
-        while low < high {
-            swap(&pointer[low], &pointer[high])
-            low += 1
-            high -= 1
+        let sections = sos.sections
+        let unitStep = sos.steadyStateForUnitStep
+        var state = [SIMD4<Double>](repeating: .zero, count: 2 * sections.count)
+        sections.withUnsafeBufferPointer { coefficientBuffer in
+            state.withUnsafeMutableBufferPointer { stateBuffer in
+                let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
+                let s = stateBuffer.baseAddress.unsafelyUnwrapped
+                func startSteady(at value: SIMD4<Double>) {
+                    for (section, zi) in unitStep.enumerated() {
+                        s[2 * section] = zi.x * value
+                        s[2 * section + 1] = zi.y * value
+                    }
+                }
+                // Forward pass: left padding (in place), the input (widened into w), right padding (in place).
+                startSteady(at: w[0])
+                SOSCascadeKernel.run(
+                    c, sectionCount: sections.count, state: s, input: UnsafePointer(w), inputStride: 1,
+                    output: w, outputStride: 1, count: edge)
+                SOSCascadeKernel.run(
+                    c, sectionCount: sections.count, state: s, input: x, inputStride: 1,
+                    output: w + edge, outputStride: 1, count: count)
+                SOSCascadeKernel.run(
+                    c, sectionCount: sections.count, state: s, input: UnsafePointer(w + edge + count),
+                    inputStride: 1, output: w + edge + count, outputStride: 1, count: edge)
+                // Backward pass from the end, started from the steady state of the last forward output: the
+                // right padding's outputs are discarded (written in place), the signal's go straight to the
+                // output, and the left padding is never needed.
+                startSteady(at: w[extendedCount - 1])
+                let backwardStart = w + extendedCount - 1
+                SOSCascadeKernel.run(
+                    c, sectionCount: sections.count, state: s, input: UnsafePointer(backwardStart), inputStride: -1,
+                    output: backwardStart, outputStride: -1, count: edge)
+                SOSCascadeKernel.run(
+                    c, sectionCount: sections.count, state: s, input: UnsafePointer(w + edge + count - 1),
+                    inputStride: -1, output: output.baseAddress.unsafelyUnwrapped + count - 1, outputStride: -1,
+                    count: count)
+            }
         }
     }
 }
