@@ -23,5 +23,19 @@ func filterTimingCases() -> [TimingCase] {
             let input = timingSignal(seconds: seconds)
             return { blackHole(try! ZeroPhaseFilter.filtfilt(highPass, input)) }
         },
+        // The same with a reused ZeroPhaseFilter (work buffer kept) writing into a caller-supplied output.
+        TimingCase(name: "sosfiltfilt_hp4_20Hz_3axis_reused", channelSamples: threeAxes) { seconds in
+            let input = timingSignal(seconds: seconds)
+            var output = [SIMD4<Float>](repeating: .zero, count: input.count)
+            var filter = ZeroPhaseFilter(highPass)
+            return {
+                input.withUnsafeBufferPointer { source in
+                    output.withUnsafeMutableBufferPointer { destination in
+                        try! filter.filtfilt(source, into: destination)
+                    }
+                }
+                blackHole(output)
+            }
+        },
     ]
 }
