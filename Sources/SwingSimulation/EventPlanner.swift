@@ -325,9 +325,3 @@ extension PlannedEvent {
         return e
     }
 }
-
-extension ContactTransient {
-    func shifted(by shift: Double) -> ContactTransient {
-        ContactTransient(time: time + shift, contactDuration: contactDuration, modes: modes, peak: peak)
-    }
-}

@@ -3,7 +3,7 @@ import Foundation
 /// One planned event on the session timeline with the motion it adds to the wrist. Events never overlap; between
 /// them an attitude controller brings the wrist back to the next event's stance.
 struct PlannedEvent: Sendable {
-    enum Motion: Sendable {
+    indirect enum Motion: Sendable {
         case swing(PlannedSwing)
         case walking(PlannedWalk)
         case armRaise(PlannedArmRaise)

@@ -65,6 +65,8 @@ public enum SwingSimulator {
         let down = Vector3(0, 0, -1)
         var transientCursor = 0
         var q = plan.initialAttitude
+        // |ω| at the last evaluation (with margin), for the sub-step count.
+        var lastRate = 0.0
         var time = min(accelerometerTimes.first ?? 0, deviceMotionTimes.first ?? 0)
         var i = 0
         var j = 0
@@ -75,12 +77,12 @@ public enum SwingSimulator {
             // Integrate the attitude from `time` to `next`.
             let interval = next - time
             if interval > 0 {
-                let estimate = engine.angularVelocity(at: time, attitude: q).length
-                let steps = max(1, Int((estimate * interval / 0.005).rounded(.up)))
+                let steps = max(1, Int((lastRate * interval / 0.005).rounded(.up)))
                 let h = interval / Double(steps)
                 for step in 0..<steps {
                     let mid = time + (Double(step) + 0.5) * h
                     let omega = engine.angularVelocity(at: mid, attitude: q)
+                    lastRate = omega.length * 1.2
                     q = (Quaternion(rotationVector: h * omega) * q).normalized
                 }
                 time = next
