@@ -42,7 +42,7 @@ enum SensorClock {
     ) -> [Int] {
         guard let first = times.first else { return [] }
         var ends: [Int] = []
-        var delivery = first + random.uniform(0.2...1.0)
+        var delivery = first + random.uniform(0.5...1.0)
         var index = 0
         while index < times.count {
             while index < times.count, times[index] < delivery { index += 1 }
