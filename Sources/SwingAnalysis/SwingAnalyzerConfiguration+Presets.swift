@@ -5,7 +5,7 @@ extension SwingAnalyzerConfiguration {
         impactHighPassCutoff: 50,
         impactHighPassOrder: 4,
         impactThresholdNoiseMultiple: 25,
-        impactMinimumThreshold: 0.6,
+        impactMinimumThreshold: 1.0,
         impactOnsetNoiseMultiple: 4,
         impactOnsetThresholdFraction: 0.1,
         impactLookahead: 0.025,
@@ -57,6 +57,7 @@ extension SwingAnalyzerConfiguration {
         configuration.swingRotationThreshold = 2
         configuration.minimumPeakRotationRate = 3
         configuration.impactRefractoryPeriod = 0.2
+        configuration.impactMinimumThreshold = 1.5
         return configuration
     }()
 

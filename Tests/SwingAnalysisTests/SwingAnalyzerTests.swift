@@ -11,8 +11,6 @@ import _TestSupport
     @Test func findsHitsAndMissNotClap() throws {
         let result = SwingAnalyzer.analyze(Self.recording)
         #expect(result.dataCase == .full)
-        for s in result.swings { print(s) }
-        print("unmatched", result.unmatchedImpacts)
         #expect(result.swings.count == 4)
         #expect(result.swings.map(\.contact) == [true, false, true, true])
         let starts = Self.builder.events.filter { $0.kind != .clap }.map { 100 + $0.start }
