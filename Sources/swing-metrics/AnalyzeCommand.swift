@@ -65,7 +65,8 @@ extension SwingMetrics {
             var failures = 0
 
             try sink.write(writer.header())
-            try await orderedParallelMap(
+            var writeError: (any Error)?
+            await orderedParallelMap(
                 inputs, maxConcurrency: jobs,
                 transform: { url in analyzer.analyze(url) },
                 onCompletion: { progress.update($0) },
@@ -75,8 +76,10 @@ extension SwingMetrics {
                         progress.finish()
                         StandardError.writeLine("swing-metrics: error: \(error)")
                     }
-                    try sink.write(writer.render(result))
+                    guard writeError == nil else { return }
+                    do { try sink.write(writer.render(result)) } catch { writeError = error }
                 })
+            if let writeError { throw writeError }
             try sink.write(writer.footer())
             try sink.close()
             progress.finish()

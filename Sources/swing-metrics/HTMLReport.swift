@@ -194,17 +194,19 @@ struct HTMLReport {
         let upper = lowerBound(data.timestamps, window.upperBound)
         guard upper > lower, data.components.contains(.rotationRate) else { return ([], [], "rotation rate") }
         let times = Array(data.timestamps[lower..<upper])
+        func rotation(_ i: Int) -> SIMD3<Float> {
+            SIMD3(data.rotationRateX[i], data.rotationRateY[i], data.rotationRateZ[i])
+        }
         if data.components.contains(.gravity) {
-            let values = (lower..<upper).map { i in
-                Double(data.rotationRateX[i] * data.gravityX[i] + data.rotationRateY[i] * data.gravityY[i]
-                    + data.rotationRateZ[i] * data.gravityZ[i])
+            let values = (lower..<upper).map { i -> Double in
+                let gravity = SIMD3(data.gravityX[i], data.gravityY[i], data.gravityZ[i])
+                return Double((rotation(i) * gravity).sum())
             }
             return (times, values, "rotation along gravity")
         }
-        let values = (lower..<upper).map { i in
-            Double(
-                (data.rotationRateX[i] * data.rotationRateX[i] + data.rotationRateY[i] * data.rotationRateY[i]
-                    + data.rotationRateZ[i] * data.rotationRateZ[i]).squareRoot())
+        let values = (lower..<upper).map { i -> Double in
+            let omega = rotation(i)
+            return Double((omega * omega).sum().squareRoot())
         }
         return (times, values, "|rotation rate| (no gravity recorded)")
     }

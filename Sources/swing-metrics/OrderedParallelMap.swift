@@ -8,13 +8,13 @@ func orderedParallelMap<Input: Sendable, Output: Sendable>(
     maxConcurrency: Int,
     transform: @escaping @Sendable (Input) async -> Output,
     onCompletion: (Int) -> Void = { _ in },
-    emit: (Int, Output) throws -> Void
-) async rethrows {
+    emit: (Int, Output) -> Void
+) async {
     precondition(maxConcurrency >= 1, "maxConcurrency must be at least 1")
     var pending: [Int: Output] = [:]
     var nextToEmit = 0
     var finished = 0
-    try await withTaskGroup(of: (Int, Output).self) { group in
+    await withTaskGroup(of: (Int, Output).self) { group in
         var nextToStart = 0
         func startNext() {
             guard nextToStart < inputs.count else { return }
@@ -29,7 +29,7 @@ func orderedParallelMap<Input: Sendable, Output: Sendable>(
             onCompletion(finished)
             pending[index] = output
             while let ready = pending.removeValue(forKey: nextToEmit) {
-                try emit(nextToEmit, ready)
+                emit(nextToEmit, ready)
                 nextToEmit += 1
             }
             startNext()

@@ -32,13 +32,6 @@ struct RecordingAnalysis: Sendable {
 }
 
 extension HygieneFinding {
-    /// `{"kind", "file", "line", "message"}` with `null` for an unknown file or line.
-    var json: JSONValue {
-        .object([
-            ("kind", .string(kind)),
-            ("file", file.map(JSONValue.string) ?? .null),
-            ("line", line.map(JSONValue.integer) ?? .null),
-            ("message", .string(message)),
-        ])
-    }
+    /// `{"kind", "file", "line", "column", "message"}`, `null` where unknown.
+    var json: JSONValue { JSONValue(reflecting: self) }
 }

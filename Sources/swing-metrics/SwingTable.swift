@@ -5,10 +5,10 @@ import SwingAnalysis
 /// hygiene findings.
 enum SwingTable {
     /// A column: header, the swing key it shows, and how to format the value.
-    private struct Column {
+    private struct Column: Sendable {
         let header: String
         let key: String
-        let format: (JSONValue) -> String
+        let format: @Sendable (JSONValue) -> String
     }
 
     private static func seconds(_ value: JSONValue) -> String {

@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct OrderedParallelMapTests {
     @Test(arguments: [1, 2, 8])
-    func emitsInInputOrderWhateverTheCompletionOrder(concurrency: Int) async throws {
+    func emitsInInputOrderWhateverTheCompletionOrder(concurrency: Int) async {
         let inputs = Array(0..<40)
         var emitted: [Int] = []
         var completions = 0
-        try await orderedParallelMap(
+        await orderedParallelMap(
             inputs, maxConcurrency: concurrency,
             transform: { value in
                 // Later inputs finish sooner, so completion order differs from input order.
@@ -24,9 +24,9 @@ import Testing
         #expect(completions == inputs.count)
     }
 
-    @Test func emptyInputEmitsNothing() async throws {
+    @Test func emptyInputEmitsNothing() async {
         var emitted = 0
-        try await orderedParallelMap(
+        await orderedParallelMap(
             [Int](), maxConcurrency: 4, transform: { $0 }, emit: { _, _ in emitted += 1 })
         #expect(emitted == 0)
     }
