@@ -41,7 +41,7 @@ enum SwingTable {
         Column(header: "contact", key: "contact", format: yesNo),
         Column(header: "peak ω (rad/s)", key: "peakRotationRate", format: oneDecimal),
         Column(header: "impact peak (g)", key: "impactPeak", format: oneDecimal),
-        Column(header: "duration (ms)", key: "swingDuration", format: milliseconds),
+        Column(header: "duration (ms)", key: "duration", format: milliseconds),
     ]
 
     static func render(_ analysis: RecordingAnalysis) -> String {
