@@ -69,7 +69,7 @@ extension SimulationConfiguration {
                 onsetExponent: 1.5...3, decayExponent: 4...8, wristRadius: 0.3...0.5,
                 wristRadiusGrowth: 0.05...0.2, loadRate: 1.5...4.0, loadDuration: 0.3...0.7,
                 loadPause: 0.03...0.12, strideAcceleration: 0.05...0.3, contactSlowdown: 0.03...0.1,
-                forearmRollFraction: 0.2...0.6),
+                forearmRollFraction: 0.2...0.6, waggleProbability: 0.2),
             impacts: ImpactModel(
                 hitPeak: 19...48, foulTipPeak: 3...8, contactDuration: 0.0035...0.0055,
                 primaryFrequency: 100...180, primaryDecay: 0.01...0.03, secondaryFrequency: 200...350,
