@@ -43,6 +43,7 @@ public struct SwingAnalyzer: Sendable {
     private let onsetEstimator: SwingOnsetEstimator
     private var pendingEvents: FixedQueue<RotationEvent>
     private var heldImpacts: FixedQueue<HeldImpact>
+    private var candidateScratch: [Int] = []
 
     private var lastAccelerometerTime = -Double.infinity
     private var lastDeviceMotionTime = -Double.infinity
@@ -82,6 +83,7 @@ public struct SwingAnalyzer: Sendable {
             capacity: 64,
             filler: RotationEvent(
                 firstIndex: 0, firstTime: 0, lastIndex: 0, lastTime: 0, peak: 0, peakIndex: 0, peakTime: 0))
+        candidateScratch.reserveCapacity(256)
         heldImpacts = FixedQueue(
             capacity: 256,
             filler: HeldImpact(
@@ -295,28 +297,44 @@ public struct SwingAnalyzer: Sendable {
 
     private mutating func decide(_ event: RotationEvent, into output: inout SwingAnalyzerOutput) {
         guard Double(event.peak) >= configuration.minimumPeakRotationRate else { return }
-        // The strongest unclaimed impact within the event's window.
+        // Unclaimed impacts within the event's window, strongest first: the first one that makes a valid swing
+        // (rotating fast enough at contact, enough rotation before it) is the contact; otherwise a miss.
         let windowStart = event.firstTime - configuration.impactMatchBefore
         let windowEnd = event.lastTime + configuration.impactMatchAfter
-        var chosen: Int?
+        candidateScratch.removeAll(keepingCapacity: true)
         for offset in 0..<heldImpacts.count {
             let held = heldImpacts[offset]
             guard !held.claimed, held.impact.time >= windowStart, held.impact.time <= windowEnd else { continue }
-            if chosen == nil || held.impact.peak > heldImpacts[chosen!].impact.peak { chosen = offset }
+            candidateScratch.append(offset)
         }
-        let impact = chosen.map { heldImpacts[$0].impact }
+        candidateScratch.sort { heldImpacts[$0].impact.peak > heldImpacts[$1].impact.peak }
+        for offset in candidateScratch {
+            let impact = heldImpacts[offset].impact
+            if let swing = makeSwing(event, impact: impact) {
+                heldImpacts[offset].claimed = true
+                output.swings.append(swing)
+                return
+            }
+        }
+        if let swing = makeSwing(event, impact: nil) { output.swings.append(swing) }
+    }
 
+    /// The swing of `event` with contact at `impact` (or a miss), or `nil` when it is not a valid swing.
+    private func makeSwing(_ event: RotationEvent, impact: DetectedImpact?) -> Swing? {
         // Anchor: the last rotation sample before the impact, or the rotation peak for a miss.
         var anchorIndex = event.peakIndex
         var anchorTime = event.peakTime
         if let impact {
             var j = rotationRing.count - 1
             while j >= rotationRing.firstIndex, rotationRing[j].time >= impact.time { j -= 1 }
-            guard j >= rotationRing.firstIndex else { return }
+            guard j >= rotationRing.firstIndex else { return nil }
             anchorIndex = j
             anchorTime = impact.time
+            // Contact happens while the swing is fast.
+            let rateAtImpact = Double(Swift.abs(rotationRing[j].alongGravity))
+            guard rateAtImpact >= configuration.impactMinimumRotationFraction * Double(event.peak) else { return nil }
         }
-        guard let onset = onsetEstimator.estimate(ring: rotationRing, anchorIndex: anchorIndex) else { return }
+        guard let onset = onsetEstimator.estimate(ring: rotationRing, anchorIndex: anchorIndex) else { return nil }
 
         // Accumulated rotation (trapezoid over samples from the onset to the anchor, plus the last partial step).
         var accumulated = 0.0
@@ -339,24 +357,22 @@ public struct SwingAnalyzer: Sendable {
             axisSum += w
         }
         if let p = previous, anchorTime > p.time { accumulated += Double(Swift.abs(p.alongGravity)) * (anchorTime - p.time) }
-        guard accumulated >= configuration.minimumAccumulatedRotation else { return }
-        if let chosen { heldImpacts[chosen].claimed = true }
+        guard accumulated >= configuration.minimumAccumulatedRotation else { return nil }
 
         let hasImpact = impact != nil
-        output.swings.append(
-            Swing(
-                start: onset.time,
-                impact: impact?.time,
-                timeToContact: impact.map { $0.time - onset.time },
-                contact: hasImpact,
-                peakRotationRate: Double(hasImpact ? peakRate : event.peak),
-                accumulatedRotation: accumulated,
-                duration: Swift.max(event.lastTime, anchorTime) - onset.time,
-                impactPeak: impact?.peak,
-                impactSaturated: impact?.saturated,
-                impactDominantFrequency: impact?.dominantFrequency,
-                impactBandEnergy: impact?.bandEnergy,
-                swingPlaneNormal: Self.principalAxis(axisMatrix, sum: axisSum)))
+        return Swing(
+            start: onset.time,
+            impact: impact?.time,
+            timeToContact: impact.map { $0.time - onset.time },
+            contact: hasImpact,
+            peakRotationRate: Double(hasImpact ? peakRate : event.peak),
+            accumulatedRotation: accumulated,
+            duration: Swift.max(event.lastTime, anchorTime) - onset.time,
+            impactPeak: impact?.peak,
+            impactSaturated: impact?.saturated,
+            impactDominantFrequency: impact?.dominantFrequency,
+            impactBandEnergy: impact?.bandEnergy,
+            swingPlaneNormal: Self.principalAxis(axisMatrix, sum: axisSum))
     }
 
     /// Dominant eigenvector of the 3×3 scatter matrix Σ ω ωᵀ (the first right singular vector of the stacked ω),
