@@ -1,3 +1,4 @@
+import MotionDSP
 import MotionRecording
 
 /// The streaming swing analyzer (issue #4): fed 800 Hz accelerometer and 200 Hz device-motion batches as they
@@ -340,7 +341,6 @@ public struct SwingAnalyzer: Sendable {
         var accumulated = 0.0
         var peakRate: Float = 0
         var previous: RotationSample?
-        var axisMatrix = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         var axisSum = SIMD4<Double>.zero
         var first = onset.crossingIndex
         while first - 1 >= rotationRing.firstIndex, rotationRing[first - 1].time >= onset.time { first -= 1 }
@@ -350,11 +350,7 @@ public struct SwingAnalyzer: Sendable {
             peakRate = Swift.max(peakRate, magnitude)
             if let p = previous { accumulated += 0.5 * Double(Swift.abs(p.alongGravity) + magnitude) * (s.time - p.time) }
             previous = s
-            let w = SIMD4<Double>(s.rotationRate)
-            axisMatrix.0 += w * w.x
-            axisMatrix.1 += w * w.y
-            axisMatrix.2 += w * w.z
-            axisSum += w
+            axisSum += SIMD4<Double>(s.rotationRate)
         }
         if let p = previous, anchorTime > p.time { accumulated += Double(Swift.abs(p.alongGravity)) * (anchorTime - p.time) }
         guard accumulated >= configuration.minimumAccumulatedRotation else { return nil }
@@ -372,23 +368,26 @@ public struct SwingAnalyzer: Sendable {
             impactSaturated: impact?.saturated,
             impactDominantFrequency: impact?.dominantFrequency,
             impactBandEnergy: impact?.bandEnergy,
-            swingPlaneNormal: Self.principalAxis(axisMatrix, sum: axisSum))
+            swingPlaneNormal: principalAxis(from: first, to: anchorIndex, sum: axisSum))
     }
 
-    /// Dominant eigenvector of the 3×3 scatter matrix Σ ω ωᵀ (the first right singular vector of the stacked ω),
-    /// by power iteration, signed along Σ ω; `nil` when there is no rotation.
-    static func principalAxis(
-        _ m: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), sum: SIMD4<Double>
-    ) -> [Double]? {
-        var v = sum
-        if (v * v).sum() == 0 { v = SIMD4(1, 1, 1, 0) }
-        for _ in 0..<64 {
-            let next = m.0 * v.x + m.1 * v.y + m.2 * v.z
-            let norm = (next * next).sum().squareRoot()
-            guard norm > 0 else { return nil }
-            v = next / norm
+    /// The principal rotation axis: the first right singular vector of the stacked rotation-rate vectors (rows,
+    /// rad/s) of samples `first...last` (LAPACK `dgesvd` through MotionDSP), signed along their sum Σ ω; `nil`
+    /// when there are fewer than two samples or the decomposition fails.
+    private func principalAxis(from first: Int, to last: Int, sum: SIMD4<Double>) -> [Double]? {
+        guard last > first else { return nil }
+        var rowMajor: [Double] = []
+        rowMajor.reserveCapacity(3 * (last - first + 1))
+        for j in first...last {
+            let w = rotationRing[j].rotationRate
+            rowMajor += [Double(w.x), Double(w.y), Double(w.z)]
         }
-        if (v * sum).sum() < 0 { v = -v }
-        return [v.x, v.y, v.z]
+        let matrix = Matrix(rows: last - first + 1, columns: 3, rowMajor: rowMajor)
+        guard let svd = try? LinearAlgebra.singularValueDecomposition(matrix, fullMatrices: false),
+            svd.singularValues.first ?? 0 > 0
+        else { return nil }
+        var axis = SIMD4<Double>(svd.vt[0, 0], svd.vt[0, 1], svd.vt[0, 2], 0)
+        if (axis * sum).sum() < 0 { axis = -axis }
+        return [axis.x, axis.y, axis.z]
     }
 }
