@@ -46,7 +46,9 @@ let package = Package(
         .testTarget(
             name: "MotionDSPTests", dependencies: ["MotionDSP", "_TestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "_TestSupport"]),
+        .testTarget(
+            name: "MotionRecordingTests", dependencies: ["MotionRecording", "_TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "SwingAnalysisTests", dependencies: ["SwingAnalysis", "SwingSimulation", "_TestSupport"]),
         .testTarget(name: "SwingSimulationTests", dependencies: ["SwingSimulation", "_TestSupport"]),
         .testTarget(

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Walks the lines of a CSV text held as bytes, without copying or allocating: skips a UTF-8 byte-order mark,
+/// accepts `\n` and `\r\n` line ends, and counts lines from 1.
+@usableFromInline
+struct CSVScanner {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var offset: Int
+    /// 1-based number of the line last returned by ``nextLine()``.
+    @usableFromInline var lineNumber: Int = 0
+
+    @usableFromInline
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        offset = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// The byte range of the next line without its line end, or `nil` at the end of the text.
+    @inlinable
+    mutating func nextLine() -> Range<Int>? {
+        guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
+        lineNumber += 1
+        let start = offset
+        let remaining = bytes.count - start
+        var end: Int
+        if let found = memchr(base + start, 0x0A, remaining) {
+            end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            offset = end + 1
+        } else {
+            end = bytes.count
+            offset = end
+        }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// Splits `line` at commas into `fields` (start, end pairs); returns the number of fields, which may exceed
+    /// the capacity (extra fields are counted but not stored).
+    @inlinable
+    func splitFields(_ line: Range<Int>, into fields: UnsafeMutableBufferPointer<Range<Int>>) -> Int {
+        var count = 0
+        var fieldStart = line.lowerBound
+        var index = line.lowerBound
+        while index < line.upperBound {
+            if bytes[index] == 0x2C {
+                if count < fields.count { fields[count] = fieldStart..<index }
+                count += 1
+                fieldStart = index + 1
+            }
+            index += 1
+        }
+        if count < fields.count { fields[count] = fieldStart..<line.upperBound }
+        return count + 1
+    }
+
+    /// The bytes of `range`.
+    @inlinable
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
+    }
+
+    /// The text of `range`, for messages (invalid UTF-8 repaired, long text shortened).
+    func text(_ range: Range<Int>, limit: Int = 40) -> String {
+        let clipped = range.lowerBound..<min(range.upperBound, range.lowerBound + limit)
+        var text = String(decoding: slice(clipped), as: UTF8.self)
+        if clipped.upperBound < range.upperBound { text += "…" }
+        return text
+    }
+
+    /// True when the range is empty or only blanks.
+    @inlinable
+    func isBlank(_ range: Range<Int>) -> Bool {
+        for index in range where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+        return true
+    }
+
+    /// True when the text looks binary (a NUL byte, or many control bytes) in its first `prefix` bytes.
+    func looksBinary(prefix: Int = 4096) -> Bool {
+        var controls = 0
+        let end = min(bytes.count, prefix)
+        for index in 0..<end {
+            let byte = bytes[index]
+            if byte == 0 { return true }
+            if byte < 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { controls += 1 }
+        }
+        return controls * 20 > end
+    }
+}
+
+/// Header names of a CSV line, with surrounding quotes and blanks removed.
+func csvHeaderNames(_ scanner: CSVScanner, _ line: Range<Int>) -> [String] {
+    var names: [String] = []
+    var fieldStart = line.lowerBound
+    for index in line.lowerBound...line.upperBound where index == line.upperBound || scanner.bytes[index] == 0x2C {
+        var name = String(decoding: scanner.slice(fieldStart..<index), as: UTF8.self)
+        name = name.trimmingBlanks()
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
+        names.append(name)
+        fieldStart = index + 1
+    }
+    return names
+}
+
+extension String {
+    func trimmingBlanks() -> String {
+        var view = Substring(self)
+        while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
+        while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Exact decimal-text → floating-point conversion over raw bytes, without allocation.
+///
+/// Fast path (Clinger): up to 19 significant digits gathered into a `UInt64`; when the mantissa is below 2⁵³ and
+/// the decimal exponent within ±22, one IEEE multiplication or division gives the correctly rounded `Double`.
+/// Everything else (17+ digit mantissas, large exponents, `nan`, `inf`, hex) falls back to the C library's
+/// `strtod`/`strtof` on a NUL-terminated stack copy, which is correctly rounded. `Float` values are converted from
+/// the `Double` result except when that result sits exactly on a midpoint between two floats (the only case in
+/// which double rounding can differ), where `strtof` decides. A value printed by Swift's `description` therefore
+/// parses back to the identical bits.
+@usableFromInline
+enum DecimalParser {
+    @usableFromInline static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }  // exact up to 1e22
+        return value
+    }
+
+    /// Parses the whole of `bytes` as a number; `nil` when it is not one (leading/trailing blanks are allowed).
+    @inlinable
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { return nil }
+        var index = start
+        var negative = false
+        if bytes[index] == 0x2D || bytes[index] == 0x2B {
+            negative = bytes[index] == 0x2D
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var exponent = 0
+        var sawDigit = false
+        var truncated = false
+        while index < end, bytes[index] &- 0x30 < 10 {
+            let digit = UInt64(bytes[index] &- 0x30)
+            sawDigit = true
+            if significantDigits < 19 {
+                mantissa = mantissa &* 10 &+ digit
+                if mantissa != 0 { significantDigits += 1 }
+            } else {
+                exponent += 1
+                if digit != 0 { truncated = true }
+            }
+            index += 1
+        }
+        if index < end, bytes[index] == 0x2E {
+            index += 1
+            while index < end, bytes[index] &- 0x30 < 10 {
+                let digit = UInt64(bytes[index] &- 0x30)
+                sawDigit = true
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ digit
+                    if mantissa != 0 { significantDigits += 1 }
+                    exponent -= 1
+                } else if digit != 0 {
+                    truncated = true
+                }
+                index += 1
+            }
+        }
+        if sawDigit, index < end, bytes[index] | 0x20 == 0x65 {  // e / E
+            index += 1
+            var exponentNegative = false
+            if index < end, bytes[index] == 0x2D || bytes[index] == 0x2B {
+                exponentNegative = bytes[index] == 0x2D
+                index += 1
+            }
+            var written = 0
+            var sawExponentDigit = false
+            while index < end, bytes[index] &- 0x30 < 10 {
+                sawExponentDigit = true
+                if written < 100_000 { written = written * 10 + Int(bytes[index] &- 0x30) }
+                index += 1
+            }
+            if !sawExponentDigit { return slowParseDouble(bytes, start, end) }
+            exponent += exponentNegative ? -written : written
+        }
+        guard sawDigit, index == end else { return slowParseDouble(bytes, start, end) }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 {
+                value /= powersOfTen[-exponent]
+            } else {
+                value *= powersOfTen[exponent]
+            }
+            return negative ? -value : value
+        }
+        return slowParseDouble(bytes, start, end)
+    }
+
+    /// Parses the whole of `bytes` as a decimal integer (optional sign, up to 18 digits, or any that fit Int64).
+    @inlinable
+    static func parseInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { return nil }
+        var negative = false
+        if bytes[start] == 0x2D || bytes[start] == 0x2B {
+            negative = bytes[start] == 0x2D
+            start += 1
+        }
+        guard start < end else { return nil }
+        var value: Int64 = 0
+        for index in start..<end {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    /// Parses the whole of `bytes` as a `Float`, correctly rounded from the decimal text.
+    @inlinable
+    static func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        guard let double = parseDouble(bytes) else { return nil }
+        let single = Float(double)
+        // Double rounding can only go wrong when the Double landed exactly on a midpoint between two floats.
+        let magnitude = abs(double)
+        if magnitude < Double(Float.leastNormalMagnitude) && magnitude != 0
+            || (single.isFinite && double.bitPattern & 0x1FFF_FFFF == 0x1000_0000)
+        {
+            return slowParseFloat(bytes)
+        }
+        return single
+    }
+
+    @usableFromInline @inline(never)
+    static func slowParseDouble(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        withNulTerminatedCopy(UnsafeBufferPointer(rebasing: bytes[start..<end])) { pointer, count in
+            var endPointer: UnsafeMutablePointer<CChar>? = nil
+            let value = strtod(pointer, &endPointer)
+            guard let endPointer, endPointer - pointer == count, count > 0 else { return nil }
+            return value
+        }
+    }
+
+    @usableFromInline @inline(never)
+    static func slowParseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return withNulTerminatedCopy(UnsafeBufferPointer(rebasing: bytes[start..<end])) { pointer, count in
+            var endPointer: UnsafeMutablePointer<CChar>? = nil
+            let value = strtof(pointer, &endPointer)
+            guard let endPointer, endPointer - pointer == count, count > 0 else { return nil }
+            return value
+        }
+    }
+
+    /// Calls `body` with a NUL-terminated copy of `bytes` (on the stack when short) and its length.
+    @usableFromInline
+    static func withNulTerminatedCopy<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<CChar>, Int) -> R?
+    ) -> R? {
+        // Text that contains a NUL cannot be a number; strtod would stop there.
+        if bytes.contains(0) { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            for index in 0..<bytes.count { buffer[index] = CChar(bitPattern: bytes[index]) }
+            buffer[bytes.count] = 0
+            return body(buffer.baseAddress!, bytes.count)
+        }
+    }
+}

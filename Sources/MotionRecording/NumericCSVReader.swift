@@ -1,0 +1,145 @@
+import Foundation
+
+/// Reads numeric CSV rows into a per-row scratch buffer of `Double`s and hands each row to a consumer: the shared
+/// core of every text importer. Parses over the raw bytes (no per-line allocation); every rejection names the
+/// file, the 1-based line, the column and the reason.
+struct NumericCSVReader {
+    /// One column to read.
+    struct Column {
+        /// 0-based field index in the row.
+        var field: Int
+        /// Name for messages (header name or a role such as "x").
+        var name: String
+        /// Parse as `Float` (exact to the printed digits) rather than `Double`; stored widened in the row.
+        var isFloat: Bool
+        /// Parse as an exact `Int64` (e.g. nanoseconds since the epoch), stored as its bit pattern in the row:
+        /// read it back with ``NumericCSVReader/integer(_:)``.
+        var isInteger: Bool = false
+        /// An empty field reads as ``emptyFieldMarker`` (a NaN with a payload) instead of being an error.
+        var allowsEmpty: Bool = false
+    }
+
+    var file: String
+    var columns: [Column]
+    /// Rows must have exactly this many fields, or at least `columns`' largest index + 1 when `nil`.
+    var expectedFieldCount: Int?
+
+    /// Reads lines from `scanner`'s current position to the end. `row` gets the values in `columns` order and the
+    /// line number; `blankLine` gets the number of each empty (or all-blank) line, which is otherwise skipped.
+    func read(
+        _ scanner: inout CSVScanner,
+        blankLine: (Int) -> Void = { _ in },
+        row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
+    ) throws(RecordingError) {
+        let requiredFields = expectedFieldCount ?? (columns.map(\.field).max() ?? -1) + 1
+        let capacity = max(requiredFields, (columns.map(\.field).max() ?? 0) + 1)
+        let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: capacity)
+        defer { fields.deallocate() }
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(columns.count, 1))
+        defer { values.deallocate() }
+        let columnFields = columns.map(\.field)
+        let columnIsFloat = columns.map(\.isFloat)
+        let columnIsInteger = columns.map(\.isInteger)
+        let columnAllowsEmpty = columns.map(\.allowsEmpty)
+
+        while let line = scanner.nextLine() {
+            if scanner.isBlank(line) {
+                blankLine(scanner.lineNumber)
+                continue
+            }
+            let count = scanner.splitFields(line, into: fields)
+            if let expectedFieldCount, count != expectedFieldCount {
+                throw fieldCountError(scanner, line: line, found: count, expected: expectedFieldCount)
+            } else if count < requiredFields {
+                throw fieldCountError(scanner, line: line, found: count, expected: requiredFields)
+            }
+            for index in 0..<columnFields.count {
+                let range = fields[columnFields[index]]
+                let bytes = scanner.slice(range)
+                let parsed: Double?
+                if columnIsInteger[index] {
+                    parsed = DecimalParser.parseInt64(bytes).map { Double(bitPattern: UInt64(bitPattern: $0)) }
+                } else if columnIsFloat[index] {
+                    parsed = DecimalParser.parseFloat(bytes).map(Double.init)
+                } else {
+                    parsed = DecimalParser.parseDouble(bytes)
+                }
+                if let parsed {
+                    values[index] = parsed
+                } else if columnAllowsEmpty[index] && scanner.isBlank(range) {
+                    values[index] = emptyFieldMarker
+                } else {
+                    throw notANumber(scanner, column: index, range: range, line: line)
+                }
+            }
+            try row(UnsafeBufferPointer(values), scanner.lineNumber)
+        }
+    }
+
+    /// The `Int64` stored in a row slot of an `isInteger` column.
+    @inline(__always)
+    static func integer(_ slot: Double) -> Int64 { Int64(bitPattern: slot.bitPattern) }
+
+    @inline(never)
+    private func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
+        -> RecordingError
+    {
+        let atEnd = line.upperBound >= scanner.bytes.count
+        let hint = atEnd && found < expected ? " (file truncated mid-line?)" : ""
+        return .malformed(
+            file: file, line: scanner.lineNumber, column: nil, columnName: nil,
+            reason: "expected \(expected) fields, found \(found)\(hint)")
+    }
+
+    @inline(never)
+    private func notANumber(_ scanner: CSVScanner, column index: Int, range: Range<Int>, line: Range<Int>)
+        -> RecordingError
+    {
+        let column = columns[index]
+        let text = scanner.text(range)
+        let reason = scanner.isBlank(range) ? "empty field, expected a number" : "\"\(text)\" is not a number"
+        return .malformed(
+            file: file, line: scanner.lineNumber, column: column.field + 1, columnName: column.name, reason: reason)
+    }
+}
+
+/// Reads a whole file into memory (memory-mapped when the platform allows) and runs `body` over its bytes.
+func withFileBytes<R>(
+    _ url: URL, _ body: (UnsafeBufferPointer<UInt8>) throws(RecordingError) -> R
+) throws(RecordingError) -> R {
+    let data: Data
+    do {
+        data = try Data(contentsOf: url, options: .alwaysMapped)
+    } catch {
+        throw .unreadable(file: url.path, reason: describeFileError(error))
+    }
+    return try withBytes(data, body)
+}
+
+/// Runs `body` over the bytes of `data`.
+func withBytes<R>(
+    _ data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(RecordingError) -> R
+) throws(RecordingError) -> R {
+    let result: Result<R, RecordingError> = data.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        do throws(RecordingError) { return .success(try body(bytes)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+func describeFileError(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+        let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain
+    {
+        return String(cString: strerror(posix.rawValue))
+    }
+    if nsError.domain == NSCocoaErrorDomain {
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: break
+        }
+    }
+    return nsError.localizedDescription
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// Reader for raw `CMBatchedSensorManager` dumps as watch apps write them (e.g. github.com/pavelshadrin/tennis-motion):
+/// no header; each row `timestamp,x,y,z` with the timestamp in s since device boot; an empty line after every
+/// delivered batch (and often one at the start). The accelerometer and device-motion streams are separate files.
+///
+/// - Accelerometer file: 4 fields, acceleration in g (gravity included).
+/// - Device-motion file: 4 fields = rotation rate only (rad/s), or 14 fields in the interchange column order
+///   (timestamp, attitude wxyz, gravity xyz, user acceleration xyz, rotation rate xyz).
+///
+/// Which stream a 4-field file holds is decided in this order: an explicit stream; the file name (`accel` →
+/// accelerometer; `rotation`, `gyro`, `motion` → device motion); the values (median |v| between 0.5 and 2 → an
+/// accelerometer in g, between 7 and 13 → an accelerometer in m/s², otherwise rotation rate). The decision is
+/// reported as a `stream-detection` finding when it rests on the values, or when name and values disagree.
+/// Batch boundaries are kept (``Recording/accelerometerBatchEnds``).
+enum RawBatchedDump {
+    /// Stream suggested by a file name, if any.
+    static func streamFromName(_ name: String) -> SensorStream? {
+        let lower = name.lowercased()
+        if lower.contains("accel") { return .accelerometer }
+        if lower.contains("rotation") || lower.contains("gyro") || lower.contains("motion") { return .deviceMotion }
+        return nil
+    }
+
+    /// True when the first non-blank line of `bytes` is all numbers with 4 or 14 fields.
+    static func looksLikeRawDump(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = CSVScanner(bytes)
+        if scanner.looksBinary() { return false }
+        while let line = scanner.nextLine() {
+            if scanner.isBlank(line) { continue }
+            let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: 14)
+            defer { fields.deallocate() }
+            let count = scanner.splitFields(line, into: fields)
+            guard count == 4 || count == 14 else { return false }
+            return (0..<count).allSatisfy { DecimalParser.parseDouble(scanner.slice(fields[$0])) != nil }
+        }
+        return false
+    }
+
+    /// Reads a directory of dumps: every regular `.csv`/`.txt` file whose name says its stream.
+    static func read(directory: URL) throws(RecordingError) -> ImportedRecording {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() } catch {
+            throw .unreadable(file: directory.path, reason: describeFileError(error))
+        }
+        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
+        for name in names where name.hasSuffix(".csv") || name.hasSuffix(".txt") {
+            guard let stream = streamFromName(name) else { continue }
+            let url = directory.appendingPathComponent(name)
+            let single = try read(file: url, stream: stream)
+            if let accelerometer = single.accelerometer {
+                if let existing = imported.accelerometer {
+                    throw .unrecognizedFormat(
+                        file: directory.path,
+                        reason: "two accelerometer dumps (\(URL(fileURLWithPath: existing.file).lastPathComponent), \(name))")
+                }
+                imported.accelerometer = accelerometer
+            }
+            if let deviceMotion = single.deviceMotion {
+                if let existing = imported.deviceMotion {
+                    throw .unrecognizedFormat(
+                        file: directory.path,
+                        reason: "two device-motion dumps (\(URL(fileURLWithPath: existing.file).lastPathComponent), \(name))")
+                }
+                imported.deviceMotion = deviceMotion
+            }
+            imported.findings += single.findings
+        }
+        guard imported.accelerometer != nil || imported.deviceMotion != nil else {
+            throw .unrecognizedFormat(
+                file: directory.path, reason: "no *accel*, *rotation*, *motion* or *gyro* .csv dump in the directory")
+        }
+        return imported
+    }
+
+    /// Reads one dump file as one stream.
+    static func read(file url: URL, stream requested: SensorStream?) throws(RecordingError) -> ImportedRecording {
+        let file = url.path
+        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
+        try withFileBytes(url) { bytes throws(RecordingError) in
+            var scanner = CSVScanner(bytes)
+            if bytes.isEmpty {
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+            }
+            if scanner.looksBinary() {
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+            }
+            // Field count of the first data line.
+            var probe = scanner
+            var fieldCount = 0
+            let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: 16)
+            defer { fields.deallocate() }
+            while let line = probe.nextLine() {
+                if probe.isBlank(line) { continue }
+                fieldCount = probe.splitFields(line, into: fields)
+                if DecimalParser.parseDouble(probe.slice(fields[0])) == nil {
+                    throw .malformed(
+                        file: file, line: probe.lineNumber, column: 1, columnName: "timestamp",
+                        reason: "\"\(probe.text(fields[0]))\" is not a number (a raw dump has no header)")
+                }
+                break
+            }
+            guard fieldCount > 0 else {
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file has no samples")
+            }
+            guard fieldCount == 4 || fieldCount == 14 else {
+                throw .malformed(
+                    file: file, line: probe.lineNumber, column: nil, columnName: nil,
+                    reason: "expected 4 fields (timestamp,x,y,z) or 14 (full device motion), found \(fieldCount)")
+            }
+            let names = fieldCount == 4 ? ["timestamp", "x", "y", "z"] : InterchangeCSV.deviceMotionHeader
+            let reader = NumericCSVReader(
+                file: file, columns: names.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+                expectedFieldCount: fieldCount)
+            var timestamps: [Double] = []
+            var columns = [[Float]](repeating: [], count: fieldCount - 1)
+            var lines: [UInt32] = []
+            var batchEnds: [Int] = []
+            let estimate = bytes.count / (fieldCount * 15)
+            timestamps.reserveCapacity(estimate)
+            lines.reserveCapacity(estimate)
+            for index in columns.indices { columns[index].reserveCapacity(estimate) }
+            try reader.read(
+                &scanner,
+                blankLine: { _ in
+                    if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
+                }
+            ) { row, line in
+                timestamps.append(row[0])
+                for index in columns.indices { columns[index].append(Float(row[index + 1])) }
+                lines.append(UInt32(truncatingIfNeeded: line))
+            }
+            if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
+
+            let stream: SensorStream
+            if fieldCount == 14 {
+                if requested == .accelerometer {
+                    throw .malformed(
+                        file: file, line: nil, column: nil, columnName: nil,
+                        reason: "14 fields per row is a device-motion dump, not an accelerometer one")
+                }
+                stream = .deviceMotion
+            } else {
+                stream = decideStream(
+                    requested: requested, name: url.lastPathComponent, x: columns[0], y: columns[1], z: columns[2],
+                    file: file, findings: &imported.findings)
+            }
+            switch stream {
+            case .accelerometer:
+                let data = AccelerometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+                imported.accelerometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
+            case .deviceMotion:
+                var data = DeviceMotionData(timestamps: timestamps)
+                if fieldCount == 4 {
+                    data.rotationRateX = columns[0]
+                    data.rotationRateY = columns[1]
+                    data.rotationRateZ = columns[2]
+                } else {
+                    (data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ) = (columns[0], columns[1], columns[2], columns[3])
+                    (data.gravityX, data.gravityY, data.gravityZ) = (columns[4], columns[5], columns[6])
+                    (data.userAccelerationX, data.userAccelerationY, data.userAccelerationZ) = (columns[7], columns[8], columns[9])
+                    (data.rotationRateX, data.rotationRateY, data.rotationRateZ) = (columns[10], columns[11], columns[12])
+                }
+                imported.deviceMotion = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
+            }
+        }
+        return imported
+    }
+
+    /// Median of |(x, y, z)| over at most ~4096 evenly spread samples (non-finite samples ignored).
+    static func medianMagnitude(_ x: [Float], _ y: [Float], _ z: [Float]) -> Double? {
+        magnitudePercentiles(x, y, z, [0.5])?[0]
+    }
+
+    /// Percentiles (fractions 0...1) of |(x, y, z)| over at most ~4096 evenly spread finite samples.
+    static func magnitudePercentiles(_ x: [Float], _ y: [Float], _ z: [Float], _ fractions: [Double]) -> [Double]? {
+        guard !x.isEmpty else { return nil }
+        let step = max(1, x.count / 4096)
+        var magnitudes: [Double] = []
+        for index in stride(from: 0, to: x.count, by: step) {
+            let (a, b, c) = (Double(x[index]), Double(y[index]), Double(z[index]))
+            let magnitude = (a * a + b * b + c * c).squareRoot()
+            if magnitude.isFinite { magnitudes.append(magnitude) }
+        }
+        guard !magnitudes.isEmpty else { return nil }
+        magnitudes.sort()
+        return fractions.map { magnitudes[min(magnitudes.count - 1, Int($0 * Double(magnitudes.count)))] }
+    }
+
+    /// Physics: an accelerometer never reads much below 1 g for long (gravity is always there), so its 5th
+    /// percentile of |a| stays well above 0 (0.62 g in the real tennis rally) and its median is near 1 g (or 9.81
+    /// m/s²); a gyroscope at rest reads ≈ 0 (5th percentile 0.016 rad/s in the real rally, median 1.77 rad/s).
+    static func streamFromValues(_ x: [Float], _ y: [Float], _ z: [Float]) -> (SensorStream, String) {
+        guard let p = magnitudePercentiles(x, y, z, [0.05, 0.5]) else { return (.accelerometer, "no finite values") }
+        let (low, median) = (p[0], p[1])
+        let text = "5th percentile |v| = \(String(format: "%.3g", low)), median \(String(format: "%.3g", median))"
+        if (0.5...3).contains(median) && low > 0.25 { return (.accelerometer, text) }
+        if (5...30).contains(median) && low > 2.5 { return (.accelerometer, text) }
+        return (.deviceMotion, text)
+    }
+
+    static func decideStream(
+        requested: SensorStream?, name: String, x: [Float], y: [Float], z: [Float], file: String,
+        findings: inout [HygieneFinding]
+    ) -> SensorStream {
+        if let requested { return requested }
+        let (fromValues, evidence) = streamFromValues(x, y, z)
+        if let fromName = streamFromName(name) {
+            if fromName != fromValues {
+                findings.append(HygieneFinding(
+                    kind: .streamDetection, file: file,
+                    message: "file name says \(fromName.rawValue) but the values (\(evidence)) suggest \(fromValues.rawValue); read as \(fromName.rawValue) (pass an explicit format to override)"))
+            }
+            return fromName
+        }
+        findings.append(HygieneFinding(
+            kind: .streamDetection, file: file,
+            message: "read as \(fromValues == .accelerometer ? "accelerometer" : "rotation rate") from the values (\(evidence)); pass an explicit format to override"))
+        return fromValues
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The per-stream part of ``HygieneChecker`` (see there for the rules).
+struct StreamRepairer {
+    var stream: SensorStream
+    var file: String
+    /// Source line of each sample (empty when unknown: findings then name sample indices).
+    var lines: [UInt32]
+    /// When false, nothing is changed and the messages say what an import would do.
+    var repair: Bool
+
+    private func location(_ index: Int) -> (line: Int?, text: String) {
+        if index < lines.count { return (Int(lines[index]), "line \(lines[index])") }
+        return (nil, "sample \(index)")
+    }
+
+    private func finding(_ kind: HygieneFinding.Kind, at index: Int?, column: Int? = nil, _ message: String)
+        -> HygieneFinding
+    {
+        let line = index.flatMap { location($0).line }
+        return HygieneFinding(kind: kind, file: file, line: line, column: column, message: message)
+    }
+
+    private func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
+
+    func run(_ columns: inout StreamColumns, batchEnds: inout [Int]?, findings: inout [HygieneFinding])
+        -> StreamSummary
+    {
+        var lines = self.lines
+        var me = self
+
+        // 1. Non-finite and impossible values.
+        var keep = [Bool](repeating: true, count: columns.count)
+        var nanCount = 0
+        var nanFirst: (Int, Int)? = nil
+        var rangeCount = 0
+        var rangeFirst: (Int, Int, Float)? = nil
+        for row in 0..<columns.count {
+            if !columns.timestamps[row].isFinite {
+                keep[row] = false
+                nanCount += 1
+                if nanFirst == nil { nanFirst = (row, 0) }
+                continue
+            }
+            for (index, column) in columns.columns.enumerated() {
+                let value = column[row]
+                if !value.isFinite {
+                    keep[row] = false
+                    nanCount += 1
+                    if nanFirst == nil { nanFirst = (row, index + 1) }
+                    break
+                }
+                if abs(value) > HygieneChecker.outOfRangeLimit {
+                    keep[row] = false
+                    rangeCount += 1
+                    if rangeFirst == nil { rangeFirst = (row, index + 1, value) }
+                    break
+                }
+            }
+        }
+        if let (row, column) = nanFirst {
+            let name = column == 0 ? "timestamp" : columns.names[column - 1]
+            findings.append(finding(
+                .nan, at: row,
+                "\(nanCount) \(stream.rawValue) row(s) with NaN/Inf (first at \(location(row).text), \(name)); \(verb("dropped", "an import drops them"))"))
+        }
+        if let (row, column, value) = rangeFirst {
+            findings.append(finding(
+                .outOfRange, at: row,
+                "\(rangeCount) \(stream.rawValue) row(s) with |value| > \(Int(HygieneChecker.outOfRangeLimit)) (first at \(location(row).text), \(columns.names[column - 1]) = \(value)); \(verb("dropped", "an import drops them"))"))
+        }
+        if repair && (nanCount > 0 || rangeCount > 0) {
+            columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
+            me.lines = lines
+        }
+
+        // 2. Time going backwards.
+        var backwards = 0
+        var backwardsFirst: Int? = nil
+        for row in 1..<max(1, columns.count) where columns.timestamps[row] < columns.timestamps[row - 1] {
+            backwards += 1
+            if backwardsFirst == nil { backwardsFirst = row }
+        }
+        if let row = backwardsFirst {
+            let (t0, t1) = (columns.timestamps[row - 1], columns.timestamps[row])
+            findings.append(me.finding(
+                .nonMonotonic, at: row,
+                "\(backwards) \(stream.rawValue) sample(s) earlier than the one before (first at \(me.location(row).text): \(t1) s after \(t0) s); \(verb("sorted by timestamp, batches recut at whole seconds", "an import sorts them by timestamp"))"))
+            if repair {
+                let order = columns.timestamps.indices.sorted { a, b in
+                    let (ta, tb) = (columns.timestamps[a], columns.timestamps[b])
+                    return ta != tb ? ta < tb : a < b
+                }
+                columns.permute(order, lines: &lines)
+                me.lines = lines
+                batchEnds = nil
+            }
+        }
+
+        // 3. Duplicates.
+        keep = [Bool](repeating: true, count: columns.count)
+        var duplicateRows = 0
+        var duplicateRowFirst: Int? = nil
+        var duplicateTimes = 0
+        var duplicateTimeFirst: Int? = nil
+        for row in 1..<max(1, columns.count) where columns.timestamps[row] == columns.timestamps[row - 1] {
+            if columns.columns.allSatisfy({ $0[row] == $0[row - 1] }) {
+                keep[row] = false
+                duplicateRows += 1
+                if duplicateRowFirst == nil { duplicateRowFirst = row }
+            } else {
+                duplicateTimes += 1
+                if duplicateTimeFirst == nil { duplicateTimeFirst = row }
+            }
+        }
+        if let row = duplicateRowFirst {
+            findings.append(me.finding(
+                .duplicateRows, at: row,
+                "\(duplicateRows) \(stream.rawValue) row(s) identical to the row before (first at \(me.location(row).text)); \(verb("dropped", "an import drops them"))"))
+        }
+        if let row = duplicateTimeFirst {
+            findings.append(me.finding(
+                .duplicateTimestamps, at: row,
+                "\(duplicateTimes) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(me.location(row).text), t = \(columns.timestamps[row]) s); kept"))
+        }
+        if repair && duplicateRows > 0 {
+            columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
+            me.lines = lines
+        }
+
+        // 4. Units.
+        if columns.unitProbe.count == 3, let median = RawBatchedDump.medianMagnitude(
+            columns.columns[columns.unitProbe[0]], columns.columns[columns.unitProbe[1]],
+            columns.columns[columns.unitProbe[2]]), (7...13).contains(median)
+        {
+            let what = stream == .accelerometer ? "|acceleration|" : "|gravity|"
+            findings.append(me.finding(
+                .units, at: nil,
+                "median \(what) = \(String(format: "%.2f", median)): values are in m/s²; \(verb("converted to g (÷ 9.80665)", "an import converts them to g"))"))
+            if repair {
+                let scale = Float(1 / HygieneChecker.standardGravity)
+                for index in columns.unitColumns {
+                    columns.columns[index] = columns.columns[index].map { $0 * scale }
+                }
+            }
+        }
+
+        // 5. Rate and gaps.
+        let timestamps = columns.timestamps
+        var spacings: [Double] = []
+        spacings.reserveCapacity(min(timestamps.count, 100_000))
+        let step = max(1, timestamps.count / 100_000)
+        for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
+            spacings.append(timestamps[row] - timestamps[row - 1])
+        }
+        spacings.sort()
+        let medianSpacing = spacings.isEmpty ? 0 : spacings[spacings.count / 2]
+        var gaps: [Gap] = []
+        var gapRows: [Int] = []
+        if medianSpacing > 0 {
+            let threshold = HygieneChecker.gapFactor * medianSpacing
+            for row in 1..<max(1, timestamps.count) where timestamps[row] - timestamps[row - 1] > threshold {
+                gaps.append(Gap(start: timestamps[row - 1], duration: timestamps[row] - timestamps[row - 1]))
+                gapRows.append(row)
+            }
+        }
+        if !gaps.isEmpty {
+            let listed = gaps.prefix(5).map { String(format: "%.3f s at %.3f s", $0.duration, $0.start) }
+                .joined(separator: ", ")
+            let more = gaps.count > 5 ? ", …" : ""
+            findings.append(me.finding(
+                .gap, at: gapRows[0],
+                "\(gaps.count) gap(s) in \(stream.rawValue) longer than \(Int(HygieneChecker.gapFactor)) × the median spacing \(String(format: "%.3g", medianSpacing)) s (first before \(me.location(gapRows[0]).text)): \(listed)\(more); \(verb("batches split at each gap", "an import splits batches there"))"))
+            if repair {
+                var ends = batchEnds ?? Recording.wholeSecondBatchEnds(timestamps)
+                ends = Array(Set(ends).union(gapRows)).sorted()
+                batchEnds = ends
+            }
+        }
+
+        // 6. Saturation.
+        for (group, minimum, unit) in columns.saturationGroups {
+            for index in group {
+                let column = columns.columns[index]
+                guard let high = column.max(), let low = column.min() else { continue }
+                for extreme in [high, low] where abs(extreme) >= minimum {
+                    var run = 0
+                    var flat = 0
+                    var first: Int? = nil
+                    for (row, value) in column.enumerated() {
+                        if value == extreme {
+                            run += 1
+                            if run == 3 {
+                                flat += 3
+                                if first == nil { first = row - 2 }
+                            } else if run > 3 {
+                                flat += 1
+                            }
+                        } else {
+                            run = 0
+                        }
+                    }
+                    if let first {
+                        findings.append(me.finding(
+                            .saturation, at: first,
+                            "\(stream.rawValue) \(columns.names[index]) flat at \(extreme) \(unit) for \(flat) samples in runs of ≥ 3 (first at \(me.location(first).text)): clipped at the sensor's range"))
+                    }
+                    if high == low { break }
+                }
+            }
+        }
+
+        if columns.count == 0 {
+            findings.append(me.finding(
+                .empty, at: nil, "\(stream.rawValue) stream has no samples\(verb("; treated as absent", ""))"))
+        }
+        let ends = batchEnds ?? Recording.wholeSecondBatchEnds(timestamps)
+        return StreamSummary(
+            sampleCount: timestamps.count, start: timestamps.first ?? 0, end: timestamps.last ?? 0,
+            medianSpacing: medianSpacing, estimatedRate: medianSpacing > 0 ? 1 / medianSpacing : 0, gaps: gaps,
+            batchCount: ends.count)
+    }
+}
