@@ -137,14 +137,18 @@ public struct SavitzkyGolayFilter: Sendable, Hashable {
             // output[i] = Σ_j d[j] · x[i − half + j], four independent partial sums per output.
             for i in interiorStart..<interiorEnd {
                 let base = input.baseAddress! + (i - half)
-                var partial = SIMD4<Double>()
+                // Plain multiply-adds into four partial sums (SIMD `addProduct` is a slow software FMA unless the
+                // build enables FMA instructions).
+                var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
                 var j = 0
                 while j + 4 <= window {
-                    let samples = SIMD4<Double>(Double(base[j]), Double(base[j + 1]), Double(base[j + 2]), Double(base[j + 3]))
-                    partial.addProduct(samples, SIMD4<Double>(d[j], d[j + 1], d[j + 2], d[j + 3]))
+                    s0 += d[j] * Double(base[j])
+                    s1 += d[j + 1] * Double(base[j + 1])
+                    s2 += d[j + 2] * Double(base[j + 2])
+                    s3 += d[j + 3] * Double(base[j + 3])
                     j += 4
                 }
-                var sum = partial.sum()
+                var sum = (s0 + s1) + (s2 + s3)
                 while j < window {
                     sum += d[j] * Double(base[j])
                     j += 1
