@@ -1,3 +1,6 @@
+import Foundation
+import MotionDSP
+
 /// Streaming impact detector for the 800 Hz accelerometer: fed one sample at a time (so its output does not depend
 /// on batching), it reports each contact transient once the configured look-ahead has passed.
 ///
@@ -18,7 +21,7 @@ struct ImpactDetector: Sendable {
     /// Samples used to measure the rate before the filter is designed.
     static let rateMeasurementSamples = 32
     private var ring: SampleRing<Sample>
-    private var filter: HighPassCascade?
+    private var filter: SOSFilter?
     /// Global index of the next sample to filter.
     private var filteredCount = 0
 
@@ -36,8 +39,12 @@ struct ImpactDetector: Sendable {
     private var candidateNoise = 0.0
     private var refractoryUntil = -Double.infinity
 
-    // Spectrum scratch.
-    private var spectrumScratch: [Double]
+    // Spectrum: FFT length (zero-padded), plan and scratch, made once.
+    static let spectrumLength = 128
+    private let fftPlan: RealFFTPlan
+    private var fftInput: [Float]
+    private var fftOutput: [ComplexFloat]
+    private var power: [Double]
 
     init(configuration: SwingAnalyzerConfiguration) {
         self.configuration = configuration
@@ -50,7 +57,10 @@ struct ImpactDetector: Sendable {
         block = Array(repeating: 0, count: configuration.noiseFloorBlockSamples)
         blockMedians = Array(repeating: 0, count: configuration.noiseFloorBlockCount)
         noiseFloor = configuration.initialNoiseFloor
-        spectrumScratch = Array(repeating: 0, count: 4 * 1024)
+        fftPlan = RealFFTPlan.shared(count: Self.spectrumLength)
+        fftInput = Array(repeating: 0, count: Self.spectrumLength)
+        fftOutput = Array(repeating: .zero, count: Self.spectrumLength / 2 + 1)
+        power = Array(repeating: 0, count: Self.spectrumLength / 2 + 1)
     }
 
     /// Time of the most recent sample, s, or −∞.
@@ -76,10 +86,7 @@ struct ImpactDetector: Sendable {
             let last = ring[Self.rateMeasurementSamples - 1].time
             var rate = Double(Self.rateMeasurementSamples - 1) / (last - first)
             if !rate.isFinite || rate <= 2 * configuration.impactHighPassCutoff { rate = 800 }
-            var cascade = HighPassCascade(
-                order: configuration.impactHighPassOrder, cutoff: configuration.impactHighPassCutoff, sampleRate: rate)
-            cascade.setSteadyState(for: SIMD4<Double>(ring[0].raw))
-            filter = cascade
+            filter = Self.makeFilter(configuration, sampleRate: rate, firstSample: ring[0].raw)
         }
         var decided: DetectedImpact?
         while filteredCount < ring.count {
@@ -93,10 +100,7 @@ struct ImpactDetector: Sendable {
     mutating func flush() -> DetectedImpact? {
         if filter == nil, ring.count > 0 {
             // Too few samples to measure a rate: design at the nominal 800 Hz.
-            var cascade = HighPassCascade(
-                order: configuration.impactHighPassOrder, cutoff: configuration.impactHighPassCutoff, sampleRate: 800)
-            cascade.setSteadyState(for: SIMD4<Double>(ring[0].raw))
-            filter = cascade
+            filter = Self.makeFilter(configuration, sampleRate: 800, firstSample: ring[0].raw)
             var decided: DetectedImpact?
             while filteredCount < ring.count {
                 if let impact = filterAndDetect(index: filteredCount) { decided = impact }
@@ -108,10 +112,27 @@ struct ImpactDetector: Sendable {
         return decide(currentIndex: ring.count - 1)
     }
 
+    /// The Butterworth high-pass (MotionDSP design, scipy-equal) at its steady state for the first sample, so the
+    /// 1 g of gravity does not ring at the start.
+    static func makeFilter(
+        _ configuration: SwingAnalyzerConfiguration, sampleRate: Double, firstSample: SIMD4<Float>
+    ) -> SOSFilter {
+        let cutoff = Swift.min(configuration.impactHighPassCutoff, 0.45 * sampleRate)
+        let sections: SecondOrderSections
+        do {
+            sections = try SecondOrderSections.butterworth(
+                order: configuration.impactHighPassOrder, band: .highPass(cutoff: cutoff), sampleRate: sampleRate)
+        } catch {
+            preconditionFailure("impact high-pass design failed: \(error)")
+        }
+        var filter = SOSFilter(sections)
+        filter.setSteadyState(for: firstSample)
+        return filter
+    }
+
     private mutating func filterAndDetect(index: Int) -> DetectedImpact? {
         var sample = ring[index]
-        let output = filter!.process(SIMD4<Double>(sample.raw))
-        sample.highPassed = SIMD4<Float>(output)
+        sample.highPassed = filter!.process(sample.raw)
         let h = sample.highPassed
         sample.magnitude = (h.x * h.x + h.y * h.y + h.z * h.z).squareRoot()
         ring[index] = sample
@@ -211,54 +232,60 @@ struct ImpactDetector: Sendable {
     }
 
     /// Dominant frequency (Hz, parabolic peak interpolation) and band energy (g²) of the high-passed x, y, z over
-    /// the spectrum window from the first loud sample, Hann-windowed, by a direct DFT over the window's samples.
+    /// the spectrum window from the first loud sample: Hann-windowed, zero-padded to ``spectrumLength``, FFTW real
+    /// FFT (MotionDSP's plan, made once), power summed over the three axes.
     private mutating func spectrum(from k: Int, to end: Int, onset: Double) -> (Double, Double) {
         var n = 0
         let windowEnd = onset + configuration.impactSpectrumWindow
-        while k + n <= end, ring[k + n].time <= windowEnd, n < 1024 { n += 1 }
+        while k + n <= end, ring[k + n].time <= windowEnd, n < Self.spectrumLength { n += 1 }
         guard n >= 8 else { return (0, 0) }
         let duration = ring[k + n - 1].time - ring[k].time
         guard duration > 0 else { return (0, 0) }
         let rate = Double(n - 1) / duration
-        let bins = n / 2 + 1
-        // power[b] in spectrumScratch[0..<bins].
+        let length = Self.spectrumLength
+        let bins = length / 2 + 1
         var windowPowerSum = 0.0
-        for b in 0..<bins { spectrumScratch[b] = 0 }
+        for b in 0..<bins { power[b] = 0 }
         for i in 0..<n {
-            let w = 0.5 - 0.5 * _cos(2 * Double.pi * Double(i) / Double(n - 1))
+            let w = 0.5 - 0.5 * Foundation.cos(2 * Double.pi * Double(i) / Double(n - 1))
             windowPowerSum += w * w
         }
         for axis in 0..<3 {
-            for b in 0..<bins {
-                var re = 0.0
-                var im = 0.0
-                let step = 2 * Double.pi * Double(b) / Double(n)
-                for i in 0..<n {
-                    let w = 0.5 - 0.5 * _cos(2 * Double.pi * Double(i) / Double(n - 1))
-                    let v = w * Double(ring[k + i].highPassed[axis])
-                    re += v * _cos(step * Double(i))
-                    im -= v * _sin(step * Double(i))
+            for i in 0..<length {
+                if i < n {
+                    let w = 0.5 - 0.5 * Foundation.cos(2 * Double.pi * Double(i) / Double(n - 1))
+                    fftInput[i] = Float(w) * ring[k + i].highPassed[axis]
+                } else {
+                    fftInput[i] = 0
                 }
-                spectrumScratch[b] += re * re + im * im
+            }
+            fftInput.withUnsafeBufferPointer { input in
+                fftOutput.withUnsafeMutableBufferPointer { output in
+                    fftPlan.forward(input, into: output)
+                }
+            }
+            for b in 0..<bins {
+                let c = fftOutput[b]
+                power[b] += Double(c.real) * Double(c.real) + Double(c.imaginary) * Double(c.imaginary)
             }
         }
         var best = 1
-        for b in 1..<bins where spectrumScratch[b] > spectrumScratch[best] { best = b }
+        for b in 1..<bins where power[b] > power[best] { best = b }
         var offset = 0.0
-        if best > 0, best < bins - 1 {
-            let (l, c, r) = (spectrumScratch[best - 1], spectrumScratch[best], spectrumScratch[best + 1])
+        if best < bins - 1 {
+            let (l, c, r) = (power[best - 1], power[best], power[best + 1])
             let denominator = l - 2 * c + r
             if denominator < 0 { offset = Swift.max(-0.5, Swift.min(0.5, 0.5 * (l - r) / denominator)) }
         }
-        let binWidth = rate / Double(n)
+        let binWidth = rate / Double(length)
         let frequency = (Double(best) + offset) * binWidth
         // One-sided PSD (g²/Hz) = 2|X|² / (fs Σw²); energy = Σ PSD · Δf over the band.
         var energy = 0.0
         for b in 0..<bins {
             let f = Double(b) * binWidth
             guard f >= configuration.impactBandLower, f <= configuration.impactBandUpper else { continue }
-            let scale = (b == 0 || (n % 2 == 0 && b == bins - 1)) ? 1.0 : 2.0
-            energy += scale * spectrumScratch[b] / (rate * windowPowerSum) * binWidth
+            let scale = (b == 0 || b == bins - 1) ? 1.0 : 2.0
+            energy += scale * power[b] / (rate * windowPowerSum) * binWidth
         }
         return (frequency, energy)
     }

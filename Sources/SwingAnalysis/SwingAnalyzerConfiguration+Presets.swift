@@ -30,6 +30,7 @@ extension SwingAnalyzerConfiguration {
         onsetFitUpperFraction: 0.35,
         impactMatchBefore: 0.05,
         impactMatchAfter: 0.1,
+        impactMinimumRotationFraction: 0.3,
         maximumStreamLag: 4,
         maximumAccelerometerRate: 1000,
         maximumDeviceMotionRate: 250)
@@ -54,8 +55,7 @@ extension SwingAnalyzerConfiguration {
     public static let tennis: SwingAnalyzerConfiguration = {
         var configuration = baseball
         configuration.maximumSwingDuration = 1.0
-        configuration.swingRotationThreshold = 2
-        configuration.minimumPeakRotationRate = 3
+        configuration.minimumPeakRotationRate = 4.5
         configuration.impactRefractoryPeriod = 0.2
         configuration.impactMinimumThreshold = 1.5
         return configuration

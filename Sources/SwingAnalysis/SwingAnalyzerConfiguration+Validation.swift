@@ -47,6 +47,8 @@ extension SwingAnalyzerConfiguration {
         try check((0.05...0.9).contains(onsetFitUpperFraction), "onsetFitUpperFraction", onsetFitUpperFraction,
             "0.05...0.9")
         try check(impactMatchBefore >= 0, "impactMatchBefore", impactMatchBefore, "≥ 0 s")
+        try check((0...1).contains(impactMinimumRotationFraction), "impactMinimumRotationFraction",
+            impactMinimumRotationFraction, "0...1")
         try check(impactMatchAfter >= 0, "impactMatchAfter", impactMatchAfter, "≥ 0 s")
         try check(maximumStreamLag >= 1 && maximumStreamLag <= 60, "maximumStreamLag", maximumStreamLag, "1...60 s")
         try check(maximumAccelerometerRate > 0 && maximumAccelerometerRate <= 10_000, "maximumAccelerometerRate",

@@ -83,6 +83,10 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     public var impactMatchBefore: Double
     /// …and this much after its last above-threshold sample, s, ≥ 0.
     public var impactMatchAfter: Double
+    /// Contact happens while the swing is fast: an impact is the swing's contact only if |rotation along gravity|
+    /// just before it is at least this fraction of the swing's peak, 0...1. (Rejects jolts at the start of the
+    /// swing and taps during the follow-through.)
+    public var impactMinimumRotationFraction: Double
 
     // MARK: Streaming
 

@@ -22,13 +22,15 @@ public enum SwingSimulator {
         let root = SimulationRandom(seed: configuration.seed)
 
         var clockRandom = root.derived(0xC10C)
+        // One crystal: both streams share the drift.
+        let drift = SensorClock.Drift(amplitude: sensors.rateDrift, random: &clockRandom)
         let accelerometerTimes = SensorClock.timestamps(
-            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate,
-            drift: sensors.rateDrift, jitter: sensors.timestampJitter, random: &clockRandom)
+            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate, drift: drift,
+            jitter: sensors.timestampJitter, pattern: sensors.accelerometerSpacingPattern, random: &clockRandom)
         let deviceMotionTimes = SensorClock.timestamps(
             start: plan.startTime + clockRandom.uniform(0...0.004), duration: plan.duration,
-            rate: sensors.deviceMotionRate, drift: sensors.rateDrift, jitter: sensors.timestampJitter,
-            random: &clockRandom)
+            rate: sensors.deviceMotionRate, drift: drift, jitter: sensors.timestampJitter,
+            pattern: sensors.deviceMotionSpacingPattern, random: &clockRandom)
         var batchRandom = root.derived(0xBA7C)
         let accelerometerEnds = SensorClock.batchEnds(
             times: accelerometerTimes, usual: sensors.batchDuration, shortProbability: sensors.shortBatchProbability,
@@ -45,6 +47,7 @@ public enum SwingSimulator {
             Vector3(sigma * noise.gaussian(), sigma * noise.gaussian(), sigma * noise.gaussian())
         }
         let accelerometerBias = bias(sensors.accelerometerBias)
+        var tremor = TremorNoise(rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
         let gyroscopeBias = bias(sensors.gyroscopeBias)
 
         // Swing windows for the truth's peak and accumulated rotation along gravity.
@@ -100,6 +103,7 @@ public enum SwingSimulator {
                     value += plan.transients[k].value(at: ta)
                     k += 1
                 }
+                if sensors.accelerometerTremor > 0 { value += tremor.next(&noise) }
                 if sensors.accelerometerNoise > 0 {
                     value += sensors.accelerometerNoise
                         * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())

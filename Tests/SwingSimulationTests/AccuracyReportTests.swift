@@ -121,3 +121,16 @@ import Testing
         #expect(decoded == report)
     }
 }
+
+@Suite struct AccuracyReportOnSimulatedSessionsTests {
+    @Test func perfectDetectionsOfVariedSessionsScorePerfectly() {
+        let reports = (1...3).map { seed -> AccuracyReport in
+            let truth = SwingSimulator.simulate(.varied(.baseball, seed: UInt64(seed), swings: 6)).truth
+            return AccuracyReport.score(detected: truth.perfectDetections, truth: truth)
+        }
+        let combined = AccuracyReport(combining: reports)
+        #expect(combined.sessions == 3 && combined.trueSwings == 18)
+        #expect(combined.precision == 1 && combined.recall == 1 && combined.contactAccuracy == 1)
+        #expect(combined.impact.maxAbsoluteMilliseconds == 0 && combined.start.maxAbsoluteMilliseconds == 0)
+    }
+}
