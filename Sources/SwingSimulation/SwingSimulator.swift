@@ -41,7 +41,8 @@ public enum SwingSimulator {
 
         var motionRandom = root.derived(0x1D1E)
         var engine = MotionEngine(
-            events: plan.events, forearmInDevice: planner.forearmInDevice, random: &motionRandom)
+            events: plan.events, forearmInDevice: planner.forearmInDevice, rotationTremor: sensors.rotationTremor,
+            random: &motionRandom)
         var noise = root.derived(0x0015E)
         func bias(_ sigma: Double) -> Vector3 {
             Vector3(sigma * noise.gaussian(), sigma * noise.gaussian(), sigma * noise.gaussian())
