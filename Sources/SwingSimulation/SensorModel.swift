@@ -51,6 +51,9 @@ public struct SensorModel: Sendable, Codable, Equatable {
     public var shortBatchProbability: Double
     /// Length of a short batch, s.
     public var shortBatchDuration: ClosedRange<Double>
+    /// Probability that a delivered batch is lost (never the first or last of a stream), leaving a gap of about
+    /// a second in that stream only; the truth lists every gap. Default 0.
+    public var droppedBatchProbability: Double
 
     public init(
         accelerometerRate: Double = 801.9, deviceMotionRate: Double = 200.475,
@@ -60,7 +63,7 @@ public struct SensorModel: Sendable, Codable, Equatable {
         accelerometerResolution: Double? = 1.0 / 65536, gyroscopeNoise: Double = 0.003,
         gyroscopeBias: Double = 0.003, gyroscopeRange: Double? = 34.9, userAccelerationNoise: Double = 0.002,
         batchDuration: ClosedRange<Double> = 0.97...1.03, shortBatchProbability: Double = 0.1,
-        shortBatchDuration: ClosedRange<Double> = 0.49...0.95
+        shortBatchDuration: ClosedRange<Double> = 0.49...0.95, droppedBatchProbability: Double = 0
     ) {
         self.accelerometerRate = accelerometerRate
         self.deviceMotionRate = deviceMotionRate
@@ -81,6 +84,7 @@ public struct SensorModel: Sendable, Codable, Equatable {
         self.batchDuration = batchDuration
         self.shortBatchProbability = shortBatchProbability
         self.shortBatchDuration = shortBatchDuration
+        self.droppedBatchProbability = droppedBatchProbability
     }
 
     /// A noise-free, unclipped, jitter-free, drift-free model with uniform spacing (for consistency tests).
