@@ -128,8 +128,7 @@ public struct SOSFilter: Sendable {
         run(UnsafePointer(samples), samples, count: count)
     }
 
-    /// The kernel: for each sample, every section in turn, exactly as scipy's `_sosfilt`:
-    /// `y = b0·x + s1; s1 = b1·x − a1·y + s2; s2 = b2·x − a2·y`.
+    /// Runs the cascade over `count` samples, carrying ``stateStorage``.
     @inlinable
     internal mutating func run<Scalar: SOSFilterScalar>(
         _ input: UnsafePointer<SIMD4<Scalar>>, _ output: UnsafeMutablePointer<SIMD4<Scalar>>, count: Int
@@ -137,28 +136,11 @@ public struct SOSFilter: Sendable {
         if count == 0 { return }
         coefficients.withUnsafeBufferPointer { coefficientBuffer in
             stateStorage.withUnsafeMutableBufferPointer { stateBuffer in
-                let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
-                let s = stateBuffer.baseAddress.unsafelyUnwrapped
-                Self.cascade(c, sectionCount: coefficientBuffer.count, s, input, output, count: count)
+                SOSCascadeKernel.run(
+                    coefficientBuffer.baseAddress.unsafelyUnwrapped, sectionCount: coefficientBuffer.count,
+                    state: stateBuffer.baseAddress.unsafelyUnwrapped,
+                    input: input, inputStride: 1, output: output, outputStride: 1, count: count)
             }
-        }
-    }
-
-    @inlinable
-    internal static func cascade<Scalar: SOSFilterScalar>(
-        _ c: UnsafePointer<Biquad>, sectionCount: Int, _ s: UnsafeMutablePointer<SIMD4<Double>>,
-        _ input: UnsafePointer<SIMD4<Scalar>>, _ output: UnsafeMutablePointer<SIMD4<Scalar>>, count: Int
-    ) {
-        for n in 0..<count {
-            var x = Scalar.widenForFilter(input[n])
-            for k in 0..<sectionCount {
-                let q = c[k]
-                let y = q.b0 * x + s[2 * k]
-                s[2 * k] = q.b1 * x - q.a1 * y + s[2 * k + 1]
-                s[2 * k + 1] = q.b2 * x - q.a2 * y
-                x = y
-            }
-            output[n] = Scalar.narrowFilterOutput(x)
         }
     }
 }

@@ -15,6 +15,9 @@ import Foundation
 /// 6. saturation (`saturation`): runs of ≥ 3 equal samples at an axis's extreme, with |value| ≥ 2 g for the
 ///    accelerometer or ≥ 5 rad/s for rotation rate: reported.
 ///
+/// A stream left without samples (header only, or every row dropped) is reported (`empty`) and removed, so the
+/// recording behaves as if the source lacked it.
+///
 /// Across streams: `clock-overlap` when the two streams' time spans overlap by less than half the shorter one.
 /// Every repair is a finding naming the file and the first source line it touched.
 public enum HygieneChecker {
@@ -64,18 +67,22 @@ public enum HygieneChecker {
             let summary = StreamRepairer(
                 stream: .accelerometer, file: stream.file, lines: stream.lines, repair: repair
             ).run(&columns, batchEnds: &stream.batchEnds, findings: &findings)
-            report.accelerometer = summary
-            recording.accelerometer = columns.accelerometer
-            recording.accelerometerBatchEnds = stream.batchEnds
+            if summary.sampleCount > 0 || !repair {
+                report.accelerometer = summary
+                recording.accelerometer = columns.accelerometer
+                recording.accelerometerBatchEnds = stream.batchEnds
+            }
         }
         if var stream = imported.deviceMotion {
             var columns = StreamColumns(deviceMotion: stream.samples)
             let summary = StreamRepairer(
                 stream: .deviceMotion, file: stream.file, lines: stream.lines, repair: repair
             ).run(&columns, batchEnds: &stream.batchEnds, findings: &findings)
-            report.deviceMotion = summary
-            recording.deviceMotion = columns.deviceMotion
-            recording.deviceMotionBatchEnds = stream.batchEnds
+            if summary.sampleCount > 0 || !repair {
+                report.deviceMotion = summary
+                recording.deviceMotion = columns.deviceMotion
+                recording.deviceMotionBatchEnds = stream.batchEnds
+            }
         }
         if let a = report.accelerometer, let d = report.deviceMotion, a.sampleCount > 1, d.sampleCount > 1 {
             let overlap = min(a.end, d.end) - max(a.start, d.start)

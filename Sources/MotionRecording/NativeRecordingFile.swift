@@ -15,13 +15,14 @@ public struct NativeRecordingFile: Sendable {
     public var hasAccelerometer: Bool { arrays["accelerometer_timestamp"] != nil }
     public var hasDeviceMotion: Bool { arrays["device_motion_timestamp"] != nil }
 
-    let data: Data
+    let mapping: MappedFile
     let arrays: [String: NpyArrayInfo]
+    var data: Data { mapping.data }
 
     init(_ url: URL) throws(RecordingError) {
-        let archive = try ZipArchive(url)
+        mapping = try MappedFile(url)
+        let archive = try ZipArchive(data: mapping.data, file: url.path)
         file = url.path
-        data = archive.data
         var arrays: [String: NpyArrayInfo] = [:]
         for entry in archive.entries where entry.name.hasSuffix(".npy") {
             guard entry.method == 0 else {
@@ -48,7 +49,7 @@ public struct NativeRecordingFile: Sendable {
         var hygiene = HygieneReport()
         if let info = arrays["metadata_json"] {
             guard info.dtype == .uint8 else { throw fail("metadata_json must be a |u1 array") }
-            let json = data.subdata(in: info.offset..<(info.offset + info.count))
+            let json = Data(UnsafeRawBufferPointer(start: mapping.base! + info.offset, count: info.count))
             do {
                 let envelope = try InterchangeCSV.metadataDecoder().decode(NativeMetadataEnvelope.self, from: json)
                 metadata = envelope.metadata

@@ -79,6 +79,9 @@ enum RawBatchedDump {
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
         try withFileBytes(url) { bytes throws(RecordingError) in
             var scanner = CSVScanner(bytes)
+            if bytes.isEmpty {
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+            }
             if scanner.looksBinary() {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
             }
@@ -166,6 +169,11 @@ enum RawBatchedDump {
 
     /// Median of |(x, y, z)| over at most ~4096 evenly spread samples (non-finite samples ignored).
     static func medianMagnitude(_ x: [Float], _ y: [Float], _ z: [Float]) -> Double? {
+        magnitudePercentiles(x, y, z, [0.5])?[0]
+    }
+
+    /// Percentiles (fractions 0...1) of |(x, y, z)| over at most ~4096 evenly spread finite samples.
+    static func magnitudePercentiles(_ x: [Float], _ y: [Float], _ z: [Float], _ fractions: [Double]) -> [Double]? {
         guard !x.isEmpty else { return nil }
         let step = max(1, x.count / 4096)
         var magnitudes: [Double] = []
@@ -176,7 +184,19 @@ enum RawBatchedDump {
         }
         guard !magnitudes.isEmpty else { return nil }
         magnitudes.sort()
-        return magnitudes[magnitudes.count / 2]
+        return fractions.map { magnitudes[min(magnitudes.count - 1, Int($0 * Double(magnitudes.count)))] }
+    }
+
+    /// Physics: an accelerometer never reads much below 1 g for long (gravity is always there), so its 5th
+    /// percentile of |a| stays well above 0 (0.62 g in the real tennis rally) and its median is near 1 g (or 9.81
+    /// m/s²); a gyroscope at rest reads ≈ 0 (5th percentile 0.016 rad/s in the real rally, median 1.77 rad/s).
+    static func streamFromValues(_ x: [Float], _ y: [Float], _ z: [Float]) -> (SensorStream, String) {
+        guard let p = magnitudePercentiles(x, y, z, [0.05, 0.5]) else { return (.accelerometer, "no finite values") }
+        let (low, median) = (p[0], p[1])
+        let text = "5th percentile |v| = \(String(format: "%.3g", low)), median \(String(format: "%.3g", median))"
+        if (0.5...3).contains(median) && low > 0.25 { return (.accelerometer, text) }
+        if (5...30).contains(median) && low > 2.5 { return (.accelerometer, text) }
+        return (.deviceMotion, text)
     }
 
     static func decideStream(
@@ -184,20 +204,18 @@ enum RawBatchedDump {
         findings: inout [HygieneFinding]
     ) -> SensorStream {
         if let requested { return requested }
-        let median = medianMagnitude(x, y, z) ?? 0
-        let fromValues: SensorStream = (0.5...2).contains(median) || (7...13).contains(median) ? .accelerometer : .deviceMotion
-        let medianText = String(format: "%.3g", median)
+        let (fromValues, evidence) = streamFromValues(x, y, z)
         if let fromName = streamFromName(name) {
             if fromName != fromValues {
                 findings.append(HygieneFinding(
-                    kind: "stream-detection", file: file,
-                    message: "file name says \(fromName.rawValue) but median |v| = \(medianText) suggests \(fromValues.rawValue); read as \(fromName.rawValue) (pass an explicit format to override)"))
+                    kind: .streamDetection, file: file,
+                    message: "file name says \(fromName.rawValue) but the values (\(evidence)) suggest \(fromValues.rawValue); read as \(fromName.rawValue) (pass an explicit format to override)"))
             }
             return fromName
         }
         findings.append(HygieneFinding(
-            kind: "stream-detection", file: file,
-            message: "read as \(fromValues == .accelerometer ? "accelerometer" : "rotation rate") from the values (median |v| = \(medianText)); pass an explicit format to override"))
+            kind: .streamDetection, file: file,
+            message: "read as \(fromValues == .accelerometer ? "accelerometer" : "rotation rate") from the values (\(evidence)); pass an explicit format to override"))
         return fromValues
     }
 }

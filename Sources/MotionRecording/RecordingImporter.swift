@@ -22,7 +22,14 @@ public enum RecordingImporter {
         let resolved: RecordingFormat
         if let format { resolved = format } else { resolved = try detectFormat(url) }
         if case .native = resolved { return try NativeFormat.read(url) }
-        return try importRaw(url, format: resolved).finished()
+        let recording = try importRaw(url, format: resolved).finished()
+        if recording.accelerometer == nil && recording.deviceMotion == nil {
+            let empty = recording.hygiene.findings(ofKind: .empty).map { $0.file ?? "" }.joined(separator: ", ")
+            throw .malformed(
+                file: url.path, line: nil, column: nil, columnName: nil,
+                reason: "no samples (header only, or every row dropped)\(empty.isEmpty ? "" : ": " + empty)")
+        }
+        return recording
     }
 
     /// The format `load` would use for `url`.
@@ -89,7 +96,8 @@ public enum RecordingImporter {
         }
         let nameSet = Set(names)
         for name in [InterchangeCSV.accelerometerFileName, InterchangeCSV.deviceMotionFileName] where nameSet.contains(name) {
-            if try firstLine(url.appendingPathComponent(name)).hasPrefix("timestamp,") { return .interchangeCSV }
+            let header = try firstLine(url.appendingPathComponent(name))
+            if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
         }
         if !nameSet.isDisjoint(with: SensorLogger.knownFileNames) { return .sensorLogger }
         if names.contains(where: { RawBatchedDump.streamFromName($0) != nil && ($0.hasSuffix(".csv") || $0.hasSuffix(".txt")) }) {

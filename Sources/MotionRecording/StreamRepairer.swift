@@ -211,7 +211,8 @@ struct StreamRepairer {
         }
 
         if columns.count == 0 {
-            findings.append(me.finding(.empty, at: nil, "\(stream.rawValue) stream has no samples"))
+            findings.append(me.finding(
+                .empty, at: nil, "\(stream.rawValue) stream has no samples\(verb("; treated as absent", ""))"))
         }
         let ends = batchEnds ?? Recording.wholeSecondBatchEnds(timestamps)
         return StreamSummary(

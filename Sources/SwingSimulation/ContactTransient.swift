@@ -12,7 +12,7 @@ struct ContactTransient: Sendable {
     }
 
     /// Start of contact, s.
-    let time: Double
+    private(set) var time: Double
     let contactDuration: Double
     let modes: [Mode]
     /// Scale making the peak |value| equal the requested peak.
@@ -20,7 +20,7 @@ struct ContactTransient: Sendable {
     /// Requested peak |acceleration|, g.
     let peak: Double
     /// After this time the transient is below 1e-4 of its peak and is treated as zero, s.
-    let end: Double
+    private(set) var end: Double
 
     init(time: Double, contactDuration: Double, modes: [Mode], peak: Double) {
         self.time = time
@@ -60,6 +60,14 @@ struct ContactTransient: Sendable {
             result += (sum * ds) * mode.vector
         }
         return scale * result
+    }
+
+    /// The same transient `shift` seconds later.
+    func shifted(by shift: Double) -> ContactTransient {
+        var copy = self
+        copy.time += shift
+        copy.end += shift
+        return copy
     }
 
     /// Frequency of the strongest mode, Hz.

@@ -183,12 +183,19 @@ struct EventPlanner {
             impact = start + contactTime
             transients.append(contactTransient(kind: kind, time: start + contactTime, random: &random))
         }
-        let swing = PlannedSwing(
+        var swing = PlannedSwing(
             kind: kind, start: start, impact: impact, profile: profile, axis: axis, planeTilt: tilt,
             radial: radial, rollSign: configuration.wrist == .left ? 1 : -1,
             strideDirection: Vector3(strideDirection.x, strideDirection.y, 0).normalized, stridePeak: stride,
             strideStart: profile.loadStart - 0.05, strideDuration: strideDuration, handedness: handedness)
-        let begin = min(profile.loadStart, swing.strideStart) - 0.05
+        if random.chance(configuration.kinematics.waggleProbability) {
+            swing.waggleAmplitude = random.uniform(0.5...2.0)
+            swing.waggleFrequency = random.uniform(1.0...2.5)
+            swing.waggleDuration = random.uniform(0.5...1.5)
+            swing.waggleStart = min(profile.loadStart, swing.strideStart) - random.uniform(0.15...0.4)
+                - swing.waggleDuration
+        }
+        let begin = min(profile.loadStart, swing.strideStart, swing.waggleStart) - 0.05
         let end = start + profile.endTime + 0.05
         return (PlannedEvent(begin: begin, end: end, stance: stance, motion: .swing(swing)), transients)
     }
@@ -323,11 +330,5 @@ extension PlannedEvent {
             e.motion = .burst(b)
         }
         return e
-    }
-}
-
-extension ContactTransient {
-    func shifted(by shift: Double) -> ContactTransient {
-        ContactTransient(time: time + shift, contactDuration: contactDuration, modes: modes, peak: peak)
     }
 }

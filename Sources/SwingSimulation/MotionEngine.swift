@@ -6,9 +6,16 @@ import Foundation
 struct MotionEngine {
     let events: [PlannedEvent]
     let forearmInDevice: Vector3
-    /// Idle wander: per axis three sinusoids (amplitude rad/s, frequency Hz, phase).
-    private let wander: [(axis: Vector3, amplitude: Double, frequency: Double, phase: Double)]
-    private let accelerationWander: [(axis: Vector3, amplitude: Double, frequency: Double, phase: Double)]
+    /// A sinusoid along a fixed axis: amplitude · sin(2π f t + phase).
+    private struct Wander {
+        var axis: Vector3
+        var amplitude: Double
+        var angularFrequency: Double
+        var phase: Double
+    }
+    /// Idle wander: per axis three sinusoids (rad/s and g).
+    private let wander: [Wander]
+    private let accelerationWander: [Wander]
     private var cursor = 0
     /// Restore controller gain (1/s) and rate limit (rad/s).
     private let gain = 2.0
@@ -18,20 +25,24 @@ struct MotionEngine {
     init(events: [PlannedEvent], forearmInDevice: Vector3, random: inout SimulationRandom) {
         self.events = events
         self.forearmInDevice = forearmInDevice
-        var w: [(Vector3, Double, Double, Double)] = []
-        var a: [(Vector3, Double, Double, Double)] = []
+        var w: [Wander] = []
+        var a: [Wander] = []
         for axis in [Vector3.unitX, .unitY, .unitZ] {
             for _ in 0..<3 {
                 w.append(
-                    (axis, random.uniform(0.01...0.04), random.uniform(0.1...1.5),
-                     random.uniform(0...(2 * Double.pi))))
+                    Wander(
+                        axis: axis, amplitude: random.uniform(0.01...0.04),
+                        angularFrequency: 2 * Double.pi * random.uniform(0.1...1.5),
+                        phase: random.uniform(0...(2 * Double.pi))))
                 a.append(
-                    (axis, random.uniform(0.002...0.01), random.uniform(0.2...2.0),
-                     random.uniform(0...(2 * Double.pi))))
+                    Wander(
+                        axis: axis, amplitude: random.uniform(0.002...0.01),
+                        angularFrequency: 2 * Double.pi * random.uniform(0.2...2.0),
+                        phase: random.uniform(0...(2 * Double.pi))))
             }
         }
-        wander = w.map { (axis: $0.0, amplitude: $0.1, frequency: $0.2, phase: $0.3) }
-        accelerationWander = a.map { (axis: $0.0, amplitude: $0.1, frequency: $0.2, phase: $0.3) }
+        wander = w
+        accelerationWander = a
     }
 
     private mutating func advance(to t: Double) {
@@ -48,8 +59,9 @@ struct MotionEngine {
         advance(to: t)
         let forearm = q.rotate(forearmInDevice)
         var omega = Vector3.zero
-        for term in wander {
-            omega += (term.amplitude * sin(2 * Double.pi * term.frequency * t + term.phase)) * term.axis
+        for k in 0..<wander.count {
+            let term = wander[k]
+            omega += (term.amplitude * sin(term.angularFrequency * t + term.phase)) * term.axis
         }
         var gate = 1.0
         if cursor < events.count {
@@ -76,8 +88,9 @@ struct MotionEngine {
     mutating func linearAcceleration(at t: Double, attitude q: Quaternion) -> Vector3 {
         advance(to: t)
         var a = Vector3.zero
-        for term in accelerationWander {
-            a += (term.amplitude * sin(2 * Double.pi * term.frequency * t + term.phase)) * term.axis
+        for k in 0..<accelerationWander.count {
+            let term = accelerationWander[k]
+            a += (term.amplitude * sin(term.angularFrequency * t + term.phase)) * term.axis
         }
         if cursor < events.count, t >= events[cursor].begin {
             a += events[cursor].linearAcceleration(at: t, forearm: q.rotate(forearmInDevice))

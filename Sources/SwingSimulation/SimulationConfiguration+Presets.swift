@@ -69,7 +69,7 @@ extension SimulationConfiguration {
                 onsetExponent: 1.5...3, decayExponent: 4...8, wristRadius: 0.3...0.5,
                 wristRadiusGrowth: 0.05...0.2, loadRate: 1.5...4.0, loadDuration: 0.3...0.7,
                 loadPause: 0.03...0.12, strideAcceleration: 0.05...0.3, contactSlowdown: 0.03...0.1,
-                forearmRollFraction: 0.2...0.6),
+                forearmRollFraction: 0.2...0.6, waggleProbability: 0.2),
             impacts: ImpactModel(
                 hitPeak: 19...48, foulTipPeak: 3...8, contactDuration: 0.0035...0.0055,
                 primaryFrequency: 100...180, primaryDecay: 0.01...0.03, secondaryFrequency: 200...350,
@@ -84,5 +84,31 @@ extension SimulationConfiguration {
         case .golf: golf(seed: seed, mix: mix)
         case .tennis: tennis(seed: seed, mix: mix)
         }
+    }
+}
+
+extension SimulationConfiguration {
+    /// The preset of `sport` with `swings` swings (``EventMix/proportional(swings:)``) and everything about the
+    /// watch drawn from `seed`: wrist, crown side, handedness (usually the lead-wrist convention, sometimes not),
+    /// accelerometer range (unclipped, ±16, ±32 or ±64 g), gyroscope range (±34.9 rad/s or unclipped), noise
+    /// (accelerometer 0.01–0.02 g, gyroscope 0.005–0.02 rad/s), true rates (798.0–800.5 Hz, the device-motion
+    /// rate on the same clock), drift (0–0.05 %) and jitter (0–40 µs). For robustness tests over many sessions.
+    public static func varied(_ sport: Sport, seed: UInt64, swings: Int) -> SimulationConfiguration {
+        var random = SimulationRandom(seed: seed).derived(0x5A21)
+        var c = preset(sport, seed: seed, mix: .proportional(swings: swings))
+        c.wrist = random.chance(0.5) ? .left : .right
+        c.crownSide = random.chance(0.5) ? .left : .right
+        if random.chance(0.2) { c.handedness = random.chance(0.5) ? .left : .right }
+        let ranges: [Double?] = [nil, 16, 32, 64]
+        c.sensors.accelerometerRange = ranges[Int(random.next() % 4)]
+        c.sensors.gyroscopeRange = random.chance(0.5) ? 34.9 : nil
+        c.sensors.accelerometerNoise = random.uniform(0.01...0.02)
+        c.sensors.gyroscopeNoise = random.uniform(0.005...0.02)
+        let rate = random.uniform(798.0...800.5)
+        c.sensors.accelerometerRate = rate
+        c.sensors.deviceMotionRate = rate / 4
+        c.sensors.rateDrift = random.uniform(0...5e-4)
+        c.sensors.timestampJitter = random.uniform(0...40e-6)
+        return c
     }
 }

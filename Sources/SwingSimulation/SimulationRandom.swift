@@ -23,12 +23,11 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
 
     /// Uniform in `range` (inclusive bounds; a degenerate range returns its bound).
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        if range.lowerBound == range.upperBound { return range.lowerBound }
-        return Double.random(in: range, using: &self)
+        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
     }
 
-    /// Uniform in [0, 1).
-    public mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }
+    /// Uniform in [0, 1): the top 53 bits of the next value (fixed formula, so streams never change).
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
     /// `true` with probability `p`.
     public mutating func chance(_ p: Double) -> Bool { unit() < p }
@@ -38,7 +37,7 @@ public struct SimulationRandom: RandomNumberGenerator, Sendable {
 
     /// A standard-normal variate (Box–Muller).
     public mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let u1 = 1 - unit()  // (0, 1]
         let u2 = unit()
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }

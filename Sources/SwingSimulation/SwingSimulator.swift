@@ -22,13 +22,15 @@ public enum SwingSimulator {
         let root = SimulationRandom(seed: configuration.seed)
 
         var clockRandom = root.derived(0xC10C)
+        // One crystal: both streams share the drift.
+        let drift = SensorClock.Drift(amplitude: sensors.rateDrift, random: &clockRandom)
         let accelerometerTimes = SensorClock.timestamps(
-            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate,
-            drift: sensors.rateDrift, jitter: sensors.timestampJitter, random: &clockRandom)
+            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate, drift: drift,
+            jitter: sensors.timestampJitter, pattern: sensors.accelerometerSpacingPattern, random: &clockRandom)
         let deviceMotionTimes = SensorClock.timestamps(
             start: plan.startTime + clockRandom.uniform(0...0.004), duration: plan.duration,
-            rate: sensors.deviceMotionRate, drift: sensors.rateDrift, jitter: sensors.timestampJitter,
-            random: &clockRandom)
+            rate: sensors.deviceMotionRate, drift: drift, jitter: sensors.timestampJitter,
+            pattern: sensors.deviceMotionSpacingPattern, random: &clockRandom)
         var batchRandom = root.derived(0xBA7C)
         let accelerometerEnds = SensorClock.batchEnds(
             times: accelerometerTimes, usual: sensors.batchDuration, shortProbability: sensors.shortBatchProbability,
@@ -45,6 +47,7 @@ public enum SwingSimulator {
             Vector3(sigma * noise.gaussian(), sigma * noise.gaussian(), sigma * noise.gaussian())
         }
         let accelerometerBias = bias(sensors.accelerometerBias)
+        var tremor = TremorNoise(rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
         let gyroscopeBias = bias(sensors.gyroscopeBias)
 
         // Swing windows for the truth's peak and accumulated rotation along gravity.
@@ -65,6 +68,8 @@ public enum SwingSimulator {
         let down = Vector3(0, 0, -1)
         var transientCursor = 0
         var q = plan.initialAttitude
+        // |ω| at the last evaluation (with margin), for the sub-step count.
+        var lastRate = 0.0
         var time = min(accelerometerTimes.first ?? 0, deviceMotionTimes.first ?? 0)
         var i = 0
         var j = 0
@@ -75,12 +80,12 @@ public enum SwingSimulator {
             // Integrate the attitude from `time` to `next`.
             let interval = next - time
             if interval > 0 {
-                let estimate = engine.angularVelocity(at: time, attitude: q).length
-                let steps = max(1, Int((estimate * interval / 0.005).rounded(.up)))
+                let steps = max(1, Int((lastRate * interval / 0.005).rounded(.up)))
                 let h = interval / Double(steps)
                 for step in 0..<steps {
                     let mid = time + (Double(step) + 0.5) * h
                     let omega = engine.angularVelocity(at: mid, attitude: q)
+                    lastRate = omega.length * 1.2
                     q = (Quaternion(rotationVector: h * omega) * q).normalized
                 }
                 time = next
@@ -98,6 +103,7 @@ public enum SwingSimulator {
                     value += plan.transients[k].value(at: ta)
                     k += 1
                 }
+                if sensors.accelerometerTremor > 0 { value += tremor.next(&noise) }
                 if sensors.accelerometerNoise > 0 {
                     value += sensors.accelerometerNoise
                         * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())

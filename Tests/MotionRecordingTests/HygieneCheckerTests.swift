@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import MotionRecording
+
+@Suite struct HygieneCheckerTests {
+    func accelerometer(_ times: [Double], x: [Float]? = nil) -> AccelerometerData {
+        AccelerometerData(
+            timestamps: times, x: x ?? times.map { _ in 0 }, y: times.map { _ in 0 }, z: times.map { _ in -1 })
+    }
+
+    @Test func checkReportsWithoutChanging() {
+        var times = (0..<100).map { 5 + Double($0) / 800 }
+        times.insert(times[10], at: 11)  // duplicate row
+        let recording = Recording(accelerometer: accelerometer(times))
+        let report = HygieneChecker.check(recording)
+        let finding = report.findings(ofKind: .duplicateRows).first
+        #expect(finding?.message.contains("(first at sample 11)") == true)
+        #expect(finding?.message.contains("an import drops them") == true)
+        #expect(finding?.line == nil)
+        #expect(report.accelerometer?.sampleCount == 101)
+        let repaired = HygieneChecker.repaired(recording)
+        #expect(repaired.accelerometer?.count == 100)
+        #expect(repaired.hygiene.findings(ofKind: .duplicateRows).count == 1)
+    }
+
+    @Test func duplicateTimestampsWithDifferentValuesAreKept() {
+        let times = [1.0, 1.001, 1.001, 1.002]
+        let recording = HygieneChecker.repaired(
+            Recording(accelerometer: accelerometer(times, x: [0, 0.1, 0.2, 0.3])))
+        #expect(recording.accelerometer?.count == 4)
+        #expect(recording.hygiene.findings(ofKind: .duplicateTimestamps).count == 1)
+    }
+
+    @Test func clockOverlapIsReported() {
+        let recording = HygieneChecker.repaired(Recording(
+            accelerometer: accelerometer((0..<800).map { 100 + Double($0) / 800 }),
+            deviceMotion: DeviceMotionData(
+                timestamps: (0..<200).map { 5000 + Double($0) / 200 },
+                rotationRateX: .init(repeating: 0, count: 200), rotationRateY: .init(repeating: 0, count: 200),
+                rotationRateZ: .init(repeating: 0, count: 200))))
+        let finding = recording.hygiene.findings(ofKind: .clockOverlap).first
+        #expect(finding?.message.contains("do not overlap") == true)
+    }
+
+    @Test func overlappingStreamsAreClean() {
+        let recording = HygieneChecker.repaired(Recording(
+            accelerometer: accelerometer((0..<800).map { 100 + Double($0) / 800 }),
+            deviceMotion: DeviceMotionData(
+                timestamps: (0..<200).map { 100 + Double($0) / 200 },
+                rotationRateX: .init(repeating: 0, count: 200), rotationRateY: .init(repeating: 0, count: 200),
+                rotationRateZ: .init(repeating: 0, count: 200))))
+        #expect(recording.hygiene.isClean, "\(recording.hygiene.findings)")
+        #expect(abs((recording.hygiene.accelerometer?.estimatedRate ?? 0) - 800) < 1e-6)
+    }
+
+    @Test func gravityInMetresPerSecondSquaredIsConverted() throws {
+        let n = 50
+        let recording = HygieneChecker.repaired(Recording(
+            deviceMotion: DeviceMotionData(
+                timestamps: (0..<n).map { Double($0) / 100 },
+                gravityX: .init(repeating: 0, count: n), gravityY: .init(repeating: 0, count: n),
+                gravityZ: .init(repeating: -9.80665, count: n),
+                userAccelerationX: .init(repeating: 0.980665, count: n),
+                userAccelerationY: .init(repeating: 0, count: n), userAccelerationZ: .init(repeating: 0, count: n))))
+        #expect(recording.hygiene.findings(ofKind: .units).count == 1)
+        let gravityZ = try #require(recording.deviceMotion?.gravityZ.first)
+        #expect(abs(gravityZ + 1) < 1e-6)
+        #expect(abs((recording.deviceMotion?.userAccelerationX.first ?? 0) - 0.1) < 1e-6)
+    }
+
+    @Test func findingsEncodeAsFlatJSON() throws {
+        let finding = HygieneFinding(kind: .gap, file: "a.csv", line: 12, message: "m")
+        let json = String(decoding: try JSONEncoder().encode(finding), as: UTF8.self)
+        #expect(json.contains("\"kind\":\"gap\""))
+        #expect(json.contains("\"line\":12"))
+        #expect(finding.description == "a.csv:12: gap: m")
+        #expect(finding.dictionary["line"] as? Int == 12)
+    }
+
+    @Test func unnamedRotationDumpIsDetectedFromValues() throws {
+        var text = "\n"
+        for index in 0..<400 {
+            let moving = index > 200 && index < 300
+            text += "\(1000 + Double(index) / 200),\(moving ? 3.5 : 0.01),\(moving ? -2.0 : 0.02),0.005\n"
+        }
+        let url = FixtureFiles.write(text + "\n", named: "session-42.csv")
+        let recording = try RecordingImporter.load(url)
+        #expect(recording.deviceMotion?.components == .rotationRate)
+        #expect(recording.hygiene.findings(ofKind: .streamDetection).first?.message.contains("read as rotation rate") == true)
+    }
+}

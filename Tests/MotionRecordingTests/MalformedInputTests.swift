@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import MotionRecording
+
+/// The malformed corpus in Fixtures/malformed: each file gives the expected finding or error, never a crash.
+@Suite struct MalformedInputTests {
+    func load(_ path: String, format: RecordingFormat? = nil) throws -> Recording {
+        try RecordingImporter.load(FixtureFiles.url("malformed/" + path), format: format)
+    }
+
+    func error(_ path: String, format: RecordingFormat? = nil) -> String? {
+        do {
+            _ = try RecordingImporter.load(FixtureFiles.url("malformed/" + path), format: format)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func truncatedMidLine() {
+        let message = error("truncated")
+        #expect(message?.hasSuffix("truncated/accelerometer.csv:12: expected 4 fields, found 2 (file truncated mid-line?)") == true, "\(message ?? "")")
+    }
+
+    @Test func truncatedRawDump() {
+        let message = error("raw-truncated-accelerometer.csv")
+        #expect(message?.hasSuffix("raw-truncated-accelerometer.csv:3: expected 4 fields, found 2 (file truncated mid-line?)") == true, "\(message ?? "")")
+    }
+
+    @Test func emptyFile() {
+        #expect(error("empty")?.hasSuffix("empty/accelerometer.csv: file is empty") == true)
+        #expect(error("empty/accelerometer.csv")?.hasSuffix("empty/accelerometer.csv: file is empty") == true)
+    }
+
+    @Test func headerOnly() {
+        let message = error("header-only")
+        #expect(message?.contains("header-only: no samples (header only, or every row dropped): ") == true, "\(message ?? "")")
+        #expect(message?.hasSuffix("header-only/accelerometer.csv") == true)
+    }
+
+    @Test func wrongAppsHeader() {
+        let message = error("wrong-app-header.csv")
+        #expect(message?.hasSuffix("wrong-app-header.csv: unrecognised format: line 1 \"time,ax,ay,az,aT\" is no known header (interchange CSV, SensorLog, Sensor Logger) and not a raw timestamp,x,y,z dump row") == true, "\(message ?? "")")
+        let forced = error("wrong-app-header.csv", format: .interchangeCSV)
+        #expect(forced?.hasSuffix("wrong-app-header.csv:1: column 1 \"timestamp\": header is \"time\", expected \"timestamp\"") == true, "\(forced ?? "")")
+    }
+
+    @Test func crlfAndByteOrderMarkReadNormally() throws {
+        for name in ["crlf", "bom"] {
+            let recording = try load(name)
+            #expect(recording.accelerometer?.count == 20)
+            #expect(recording.accelerometer?.timestamps.first == 10.0)
+            #expect(recording.accelerometer?.z.allSatisfy { $0 == -1 } == true)
+            #expect(recording.hygiene.isClean, "\(recording.hygiene.findings)")
+        }
+    }
+
+    @Test func notANumberRowIsDroppedAndReported() throws {
+        let recording = try load("nan")
+        #expect(recording.accelerometer?.count == 19)
+        let finding = try #require(recording.hygiene.findings(ofKind: .nan).first)
+        #expect(finding.line == 7)
+        #expect(finding.file?.hasSuffix("nan/accelerometer.csv") == true)
+        #expect(finding.message.contains("1 accelerometer row(s) with NaN/Inf (first at line 7, x); dropped"))
+    }
+
+    @Test func timeGoingBackwardsIsSortedAndReported() throws {
+        let recording = try load("backwards")
+        let timestamps = try #require(recording.accelerometer?.timestamps)
+        #expect(timestamps.count == 20)
+        #expect(zip(timestamps, timestamps.dropFirst()).allSatisfy { $0 < $1 })
+        let finding = try #require(recording.hygiene.findings(ofKind: .nonMonotonic).first)
+        #expect(finding.line == 11)
+    }
+
+    @Test func duplicatedRowIsDroppedAndReported() throws {
+        let recording = try load("duplicated")
+        #expect(recording.accelerometer?.count == 20)
+        let finding = try #require(recording.hygiene.findings(ofKind: .duplicateRows).first)
+        #expect(finding.line == 6)
+        #expect(finding.message.contains("dropped"))
+    }
+
+    @Test func hugeValueIsDroppedAndReported() throws {
+        let recording = try load("huge")
+        #expect(recording.accelerometer?.count == 19)
+        let finding = try #require(recording.hygiene.findings(ofKind: .outOfRange).first)
+        #expect(finding.line == 14)
+        #expect(finding.message.contains("x = 1e+30"))
+    }
+
+    @Test func binaryGarbageIsRejected() {
+        let message = error("garbage.bin")
+        #expect(message?.hasSuffix("garbage.bin: unrecognised format: binary data that is neither a zip/npz archive nor CSV text") == true, "\(message ?? "")")
+        let forced = error("garbage.bin", format: .rawBatchedDump(stream: .accelerometer))
+        #expect(forced?.hasSuffix("garbage.bin: binary data, not CSV text") == true, "\(forced ?? "")")
+    }
+
+    @Test func zipThatIsNotSensorLoggers() {
+        let message = error("not-sensor-logger.zip")
+        #expect(message?.contains("not-sensor-logger.zip: unrecognised format: zip archive is neither a native .npz") == true, "\(message ?? "")")
+        #expect(message?.hasSuffix("members: readme.txt, data/points.csv") == true)
+    }
+
+    @Test func gapIsReportedAndSplitsBatches() throws {
+        let recording = try load("gap-accelerometer.csv")
+        let finding = try #require(recording.hygiene.findings(ofKind: .gap).first)
+        #expect(finding.line == 402)
+        let gap = try #require(recording.hygiene.accelerometer?.gaps.first)
+        #expect(abs(gap.start - (100 + 399 * 0.00125)) < 1e-9)
+        #expect(abs(gap.duration - 0.50125) < 1e-9)
+        #expect(recording.accelerometerBatchEnds == [400, 800])
+    }
+
+    @Test func saturationIsReported() throws {
+        let recording = try load("saturated-accelerometer.csv")
+        let finding = try #require(recording.hygiene.findings(ofKind: .saturation).first)
+        #expect(finding.line == 54)
+        #expect(finding.message.contains("x flat at 16.0 g for 4 samples"))
+        #expect(recording.accelerometer?.count == 108)
+    }
+
+    @Test func metresPerSecondSquaredAreConverted() throws {
+        let recording = try load("ms2")
+        let finding = try #require(recording.hygiene.findings(ofKind: .units).first)
+        #expect(finding.message.contains("converted to g"))
+        let z = try #require(recording.accelerometer?.z.first)
+        #expect(abs(z - Float(-9.81 / 9.80665)) < 1e-6)
+    }
+
+    /// Every corpus entry, through auto-detection and each explicit format: a result or a RecordingError.
+    @Test func nothingCrashes() throws {
+        let root = FixtureFiles.url("malformed")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        let formats: [RecordingFormat?] = [
+            nil, .interchangeCSV, .rawBatchedDump(stream: nil), .rawBatchedDump(stream: .deviceMotion), .sensorLogger,
+            .sensorLog, .native,
+        ]
+        for entry in entries {
+            for format in formats {
+                do {
+                    _ = try RecordingImporter.load(root.appendingPathComponent(entry), format: format)
+                } catch {
+                    #expect(!error.description.isEmpty)
+                    #expect(!error.description.contains("\n"))
+                }
+            }
+        }
+    }
+}
