@@ -90,9 +90,10 @@ extension SimulationConfiguration {
 extension SimulationConfiguration {
     /// The preset of `sport` with `swings` swings (``EventMix/proportional(swings:)``) and everything about the
     /// watch drawn from `seed`: wrist, crown side, handedness (usually the lead-wrist convention, sometimes not),
-    /// accelerometer range (unclipped, ±16, ±32 or ±64 g), gyroscope range (±34.9 rad/s or unclipped), noise
-    /// (accelerometer 0.01–0.02 g, gyroscope 0.005–0.02 rad/s), true rates (798.0–800.5 Hz, the device-motion
-    /// rate on the same clock), drift (0–0.05 %) and jitter (0–40 µs). For robustness tests over many sessions.
+    /// accelerometer range (unclipped, ±16, ±32 or ±64 g), gyroscope range (±34.9 rad/s or unclipped), white
+    /// noise (accelerometer 0.002–0.02 g, gyroscope 0.003–0.02 rad/s), tremor (0.01–0.04 g), mean accelerometer
+    /// rate 798–803 Hz with the real watch's spacing cycle or uniform spacing (device motion on the same clock at a
+    /// quarter of it), drift (0–0.05 %) and jitter (0–40 µs). For robustness tests over many sessions.
     public static func varied(_ sport: Sport, seed: UInt64, swings: Int) -> SimulationConfiguration {
         var random = SimulationRandom(seed: seed).derived(0x5A21)
         var c = preset(sport, seed: seed, mix: .proportional(swings: swings))
@@ -102,11 +103,13 @@ extension SimulationConfiguration {
         let ranges: [Double?] = [nil, 16, 32, 64]
         c.sensors.accelerometerRange = ranges[Int(random.next() % 4)]
         c.sensors.gyroscopeRange = random.chance(0.5) ? 34.9 : nil
-        c.sensors.accelerometerNoise = random.uniform(0.01...0.02)
-        c.sensors.gyroscopeNoise = random.uniform(0.005...0.02)
-        let rate = random.uniform(798.0...800.5)
+        c.sensors.accelerometerNoise = random.uniform(0.002...0.02)
+        c.sensors.accelerometerTremor = random.uniform(0.01...0.04)
+        c.sensors.gyroscopeNoise = random.uniform(0.003...0.02)
+        let rate = random.uniform(798.0...803.0)
         c.sensors.accelerometerRate = rate
         c.sensors.deviceMotionRate = rate / 4
+        if random.chance(0.5) { c.sensors.accelerometerSpacingPattern = [1] }
         c.sensors.rateDrift = random.uniform(0...5e-4)
         c.sensors.timestampJitter = random.uniform(0...40e-6)
         return c

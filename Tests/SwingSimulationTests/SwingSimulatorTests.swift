@@ -268,3 +268,30 @@ let smallMix = EventMix(
         }
     }
 }
+
+@Suite struct DroppedBatchTests {
+    @Test func droppedBatchesLeaveListedGapsAndKeepTheOtherSamples() throws {
+        var c = SimulationConfiguration.baseball(seed: 31, mix: smallMix)
+        let complete = SwingSimulator.simulate(c)
+        c.sensors.droppedBatchProbability = 0.3
+        let lossy = SwingSimulator.simulate(c)
+        #expect(complete.truth.gaps.isEmpty)
+        #expect(!lossy.truth.gaps.isEmpty)
+        #expect(lossy.truth.swings == complete.truth.swings)
+        let full = try #require(complete.recording.accelerometer)
+        let kept = try #require(lossy.recording.accelerometer)
+        #expect(kept.count < full.count)
+        #expect(lossy.recording.accelerometerBatchEnds?.last == kept.count)
+        #expect(lossy.recording.deviceMotionBatchEnds?.last == lossy.recording.deviceMotion?.count)
+        // Every kept sample is the complete recording's sample at the same time; no kept time lies in a gap.
+        let index = Dictionary(uniqueKeysWithValues: full.timestamps.enumerated().map { ($1, $0) })
+        for i in stride(from: 0, to: kept.count, by: 97) {
+            let j = try #require(index[kept.timestamps[i]])
+            #expect(kept.z[i] == full.z[j])
+        }
+        for gap in lossy.truth.gaps where gap.stream == "accelerometer" {
+            #expect(!kept.timestamps.contains { $0 >= gap.start && $0 <= gap.end })
+            #expect(gap.end - gap.start > 0.4)
+        }
+    }
+}
