@@ -65,4 +65,11 @@ package.targets += [
         dependencies: ["MotionDSP", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/DSPBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "PipelineBenchmarks",
+        dependencies: [
+            "MotionRecording", "SwingAnalysis", "SwingSimulation", .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/PipelineBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 ]
