@@ -72,7 +72,8 @@ enum PipelineBenchmarkData {
         let names = (0..<8).map { directory.appendingPathComponent("quarter-\($0).npz") }
         let marker = directory.appendingPathComponent("complete")
         if FileManager.default.fileExists(atPath: marker.path) { return names }
-        let staging = hourDirectory.appendingPathComponent("quarters.staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = hourDirectory.appendingPathComponent(
+            "quarters.staging-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: staging)
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -85,7 +86,8 @@ enum PipelineBenchmarkData {
                     deviceMotion: hour.deviceMotion(from: t0, to: t1),
                     metadata: hour.metadata)
                 for copy in 0..<2 {
-                    try NativeFormat.write(piece, to: staging.appendingPathComponent("quarter-\(quarter + 4 * copy).npz"))
+                    let name = "quarter-\(quarter + 4 * copy).npz"
+                    try NativeFormat.write(piece, to: staging.appendingPathComponent(name))
                 }
             }
             try Data().write(to: staging.appendingPathComponent("complete"))

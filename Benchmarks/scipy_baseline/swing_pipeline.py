@@ -253,23 +253,15 @@ def hinge_errors(times, p, taus, exponent_grid):
     """Residual sum of squares of p ≈ b + a·h1 + c·h2 for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or
     the normal equations are singular."""
     d = np.maximum(0.0, times[None, :] - taus[:, None]) * 10
+    root, square = np.sqrt(d), d * d
     errors = np.empty((taus.size, len(exponent_grid)))
     n = float(times.size)
-    sp, spp = p.sum(), (p * p).sum()
+    sp, spp = p.sum(), p @ p
     for column, exponent in enumerate(exponent_grid):
-        if exponent == 0:
-            h1 = d
-        elif exponent == 1:
-            h1 = d * np.sqrt(d)
-        elif exponent == 2:
-            h1 = d * d
-        elif exponent == 3:
-            h1 = d * d * np.sqrt(d)
-        else:
-            h1 = d * d * d
+        h1 = (d, d * root, square, square * root, square * d)[exponent]
         h2 = h1 * d
         s1, s2 = h1.sum(1), h2.sum(1)
-        s11, s12, s22 = (h1 * h1).sum(1), (h1 * h2).sum(1), (h2 * h2).sum(1)
+        s11, s12, s22 = np.einsum("ij,ij->i", h1, h1), np.einsum("ij,ij->i", h1, h2), np.einsum("ij,ij->i", h2, h2)
         s1p, s2p = h1 @ p, h2 @ p
         det = n * (s11 * s22 - s12 * s12) - s1 * (s1 * s22 - s12 * s2) + s2 * (s1 * s12 - s11 * s2)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -283,13 +275,10 @@ def hinge_errors(times, p, taus, exponent_grid):
 
 
 def _grid(start, stop, step):
-    """start, start + step, … ≤ stop, accumulated like the Swift loop (`tau += step`)."""
-    values = []
-    value = start
-    while value <= stop:
-        values.append(value)
-        value += step
-    return np.array(values)
+    """start, start + step, … ≤ stop, accumulated like the Swift loop (`tau += step`, sequential rounding)."""
+    count = int((stop - start) / step) + 2
+    values = np.add.accumulate(np.concatenate(([start], np.full(count, step))))
+    return values[values <= stop]
 
 
 def estimate_onset(t, along, anchor):
