@@ -17,7 +17,7 @@ public enum PeakFinder {
         if let distance = criteria.distance { precondition(distance >= 1, "distance must be ≥ 1 sample, got \(distance)") }
         precondition(criteria.relativeHeight >= 0, "relativeHeight must be ≥ 0, got \(criteria.relativeHeight)")
         var peaks = Peaks()
-        let (middles, leftEdges, rightEdges) = localMaxima(samples)
+        let (middles, leftEdges, rightEdges) = localMaxima(samples, edges: criteria.plateauSize != nil)
         peaks.indices = middles
 
         if let condition = criteria.plateauSize {
@@ -77,10 +77,14 @@ public enum PeakFinder {
 
     /// scipy `_local_maxima_1d`: every sample (or flat run) strictly higher than its left neighbour and than the
     /// first differing sample to its right; the ends are excluded. Returns middles (rounded down) and run edges.
-    static func localMaxima(_ x: UnsafeBufferPointer<Float>) -> (middles: [Int], left: [Int], right: [Int]) {
+    /// Edges are collected only when `edges` is set (they are needed for plateau sizes only).
+    static func localMaxima(_ x: UnsafeBufferPointer<Float>, edges: Bool = true)
+        -> (middles: [Int], left: [Int], right: [Int])
+    {
         var middles: [Int] = []
         var lefts: [Int] = []
         var rights: [Int] = []
+        middles.reserveCapacity(x.count / 8)
         let last = x.count - 1
         var i = 1
         while i < last {
@@ -88,8 +92,10 @@ public enum PeakFinder {
                 var ahead = i + 1
                 while ahead < last && x[ahead] == x[i] { ahead += 1 }
                 if x[ahead] < x[i] {
-                    lefts.append(i)
-                    rights.append(ahead - 1)
+                    if edges {
+                        lefts.append(i)
+                        rights.append(ahead - 1)
+                    }
                     middles.append((i + ahead - 1) / 2)
                     i = ahead
                 }
