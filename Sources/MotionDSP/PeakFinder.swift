@@ -175,8 +175,8 @@ public enum PeakFinder {
         let raw = UnsafeRawPointer(x.baseAddress!)
         while i - 7 >= lowest {
             let chunk = raw.loadUnaligned(fromByteOffset: (i - 7) * 4, as: SIMD8<Float>.self)
-            let within = chunk .<= limit  // false for NaN: the walk stops there
-            if all(within) && chunk.min() >= minimum {
+            // Lane-wise: not above the peak (false for NaN: the walk stops there) and not below the minimum so far.
+            if all((chunk .<= limit) .& (chunk .>= SIMD8<Float>(repeating: minimum))) {
                 i -= 8
                 continue
             }
@@ -212,8 +212,7 @@ public enum PeakFinder {
         let raw = UnsafeRawPointer(x.baseAddress!)
         while i + 7 <= highest {
             let chunk = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
-            let within = chunk .<= limit
-            if all(within) && chunk.min() >= minimum {
+            if all((chunk .<= limit) .& (chunk .>= SIMD8<Float>(repeating: minimum))) {
                 i += 8
                 continue
             }
