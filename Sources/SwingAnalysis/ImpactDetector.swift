@@ -39,6 +39,11 @@ struct ImpactDetector: Sendable {
     private var candidateNoise = 0.0
     private var refractoryUntil = -Double.infinity
 
+    // Saturation awareness: per axis, whether the previous sample sat on a flat top, and until when the axis's
+    // high-pass output is still ringing from entering or leaving one (excluded from the statistic until then).
+    private var previousFlat = SIMD4<Float>.zero
+    private var clipArtifactUntil = SIMD4<Double>(repeating: -.infinity)
+
     // Spectrum: FFT length (zero-padded), plan and scratch, made once.
     static let spectrumLength = 128
     private let fftPlan: RealFFTPlan
@@ -134,7 +139,24 @@ struct ImpactDetector: Sendable {
         var sample = ring[index]
         sample.highPassed = filter!.process(sample.raw)
         let h = sample.highPassed
-        sample.magnitude = (h.x * h.x + h.y * h.y + h.z * h.z).squareRoot()
+        // A clipped axis (flat top) and the high-pass ringing from the kinks where it enters or leaves the flat
+        // top are not contact: leave that axis out of the statistic while it lasts.
+        var mask = SIMD4<Float>(1, 1, 1, 0)
+        if index > 0 {
+            let previous = ring[index - 1].raw
+            for axis in 0..<3 {
+                let value = sample.raw[axis]
+                let flat: Float =
+                    Swift.abs(value) >= Float(configuration.saturationLevel) && value == previous[axis] ? 1 : 0
+                if flat != previousFlat[axis] {
+                    clipArtifactUntil[axis] = sample.time + configuration.saturationRecoveryTime
+                }
+                previousFlat[axis] = flat
+                if flat == 1 || sample.time < clipArtifactUntil[axis] { mask[axis] = 0 }
+            }
+        }
+        let hm = h * mask
+        sample.magnitude = (hm * hm).sum().squareRoot()
         ring[index] = sample
 
         var decided: DetectedImpact?
@@ -184,51 +206,62 @@ struct ImpactDetector: Sendable {
     private mutating func decide(currentIndex: Int) -> DetectedImpact {
         let crossing = candidateIndex!
         candidateIndex = nil
+        var lookaheadPeak: Float = 0
+        for i in crossing...currentIndex { lookaheadPeak = Swift.max(lookaheadPeak, ring[i].magnitude) }
         let onsetLevel = Swift.max(
             configuration.impactOnsetNoiseMultiple * candidateNoise,
-            configuration.impactOnsetThresholdFraction * candidateThreshold)
+            configuration.impactOnsetThresholdFraction * candidateThreshold,
+            configuration.impactOnsetPeakFraction * Double(lookaheadPeak))
         // Walk back from the crossing while the previous sample is still above the onset level.
         let earliest = candidateTime - configuration.impactOnsetSearchWindow
         var k = crossing
         while k - 1 >= ring.firstIndex, ring[k - 1].time >= earliest, Double(ring[k - 1].magnitude) > onsetLevel {
             k -= 1
         }
-        let onset = onsetTime(firstLoud: k, currentIndex: currentIndex)
+        let onset = onsetTime(firstLoud: k, currentIndex: currentIndex, noise: candidateNoise)
 
-        // Peak and saturation over the transient.
+        // Peak and saturation over the transient: an axis is clipped when its largest |value| reaches the
+        // saturation level and repeats on consecutive samples (a flat top).
         var peak: Float = 0
-        var saturated = false
+        var axisMaximum = SIMD4<Float>.zero
         let end = currentIndex
-        var previousRaw = ring[Swift.max(ring.firstIndex, k - 1)].raw
-        let saturation = Float(configuration.saturationLevel)
         for i in k...end {
-            let s = ring[i]
-            peak = Swift.max(peak, s.magnitude)
-            let r = s.raw
-            for axis in 0..<3 {
-                let v = Swift.abs(r[axis])
-                if v >= saturation && r[axis] == previousRaw[axis] { saturated = true }
+            peak = Swift.max(peak, ring[i].magnitude)
+            axisMaximum = pointwiseMax(axisMaximum, Self.absolute(ring[i].raw))
+        }
+        var saturated = false
+        let saturation = Float(configuration.saturationLevel)
+        for i in Swift.max(k, ring.firstIndex + 1)...end {
+            let (r, previous) = (Self.absolute(ring[i].raw), Self.absolute(ring[i - 1].raw))
+            for axis in 0..<3 where axisMaximum[axis] >= saturation {
+                if r[axis] == axisMaximum[axis] && previous[axis] == axisMaximum[axis] { saturated = true }
             }
-            previousRaw = r
         }
         let (frequency, energy) = spectrum(from: k, to: end, onset: onset)
         return DetectedImpact(
             time: onset, peak: Double(peak), saturated: saturated, dominantFrequency: frequency, bandEnergy: energy)
     }
 
-    /// Sub-sample onset: the line through the first two loud samples, extrapolated back to the level of the last
-    /// quiet sample, clamped between the last quiet and the first loud sample.
-    private func onsetTime(firstLoud k: Int, currentIndex: Int) -> Double {
-        guard k - 1 >= ring.firstIndex else { return ring[k].time }
-        let quiet = ring[k - 1]
+    static func absolute(_ v: SIMD4<Float>) -> SIMD4<Float> { v.replacing(with: -v, where: v .< 0) }
+
+    /// Sub-sample onset. The transient grows like a power of the time since contact, m ∝ (t − t₀)^p
+    /// (``SwingAnalyzerConfiguration/impactOnsetExponent``), from the pre-contact level (the noise floor): the p-th
+    /// roots of the first two loud samples' excess over that level lie on a line through t₀. At most
+    /// ``SwingAnalyzerConfiguration/impactOnsetMaximumExtrapolation`` before the first loud sample.
+    private func onsetTime(firstLoud k: Int, currentIndex: Int, noise: Double) -> Double {
         let loud = ring[k]
         guard k + 1 <= currentIndex else { return loud.time }
         let next = ring[k + 1]
+        let exponent = configuration.impactOnsetExponent
+        let q0 = Foundation.pow(Swift.max(0, Double(loud.magnitude) - noise), 1 / exponent)
+        let q1 = Foundation.pow(Swift.max(0, Double(next.magnitude) - noise), 1 / exponent)
         let dt = next.time - loud.time
-        let rise = Double(next.magnitude - loud.magnitude)
-        guard dt > 0, rise > 0 else { return loud.time - 0.5 * (loud.time - quiet.time) }
-        let back = Double(loud.magnitude - quiet.magnitude) / (rise / dt)
-        return Swift.min(loud.time, Swift.max(quiet.time, loud.time - back))
+        guard dt > 0, q1 > q0 else {
+            let previous = k - 1 >= ring.firstIndex ? ring[k - 1].time : loud.time
+            return loud.time - 0.5 * (loud.time - previous)
+        }
+        let back = q0 * dt / (q1 - q0)
+        return loud.time - Swift.min(back, configuration.impactOnsetMaximumExtrapolation)
     }
 
     /// Dominant frequency (Hz, parabolic peak interpolation) and band energy (g²) of the high-passed x, y, z over

@@ -26,8 +26,17 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     /// The contact onset is where the transient leaves the noise: the level, as a multiple of the noise floor,
     /// below which the high-passed magnitude counts as "before contact", ≥ 1.
     public var impactOnsetNoiseMultiple: Double
-    /// Same, as a fraction of the detection threshold (the larger of the two levels applies), 0...1.
+    /// Same, as a fraction of the detection threshold, 0...1.
     public var impactOnsetThresholdFraction: Double
+    /// Same, as a fraction of the transient's peak within the look-ahead (the largest of the three levels applies;
+    /// keeps pre-contact handle vibration from pulling the onset early), 0...0.5.
+    public var impactOnsetPeakFraction: Double
+    /// Power of the early rise of a contact transient (a contact force ramping up from zero drives the handle's
+    /// modes, so the acceleration grows like (t − t₀)^p): used to extrapolate the first loud samples back to the
+    /// moment of contact, 0.5...4.
+    public var impactOnsetExponent: Double
+    /// Longest extrapolation from the first loud sample back to the moment of contact, s, 0...0.01.
+    public var impactOnsetMaximumExtrapolation: Double
     /// Time after the threshold crossing that is examined (peak search, saturation, spectrum) before the impact is
     /// decided, s, 0.002...0.2.
     public var impactLookahead: Double
@@ -51,6 +60,9 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     /// An axis that repeats exactly the same value on consecutive samples at |value| ≥ this level is clipped (a flat
     /// top: watches clip at ±16, ±32 or ±64 g), g, > 1.
     public var saturationLevel: Double
+    /// After an axis enters or leaves a flat top its high-passed value rings from the kink; the axis is left out of
+    /// the impact statistic while clipped and for this long after each such transition, s, 0...0.1.
+    public var saturationRecoveryTime: Double
 
     // MARK: Swings (200 Hz device motion)
 

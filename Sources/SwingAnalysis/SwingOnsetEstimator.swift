@@ -64,7 +64,12 @@ struct SwingOnsetEstimator: Sendable {
         upper = Swift.min(anchorIndex, Swift.max(upper, crossing + 2))
         let baselineStart = ring[crossing].time - configuration.onsetFitBaselineWindow
         var lower = crossing
-        while lower - 1 >= ring.firstIndex, ring[lower - 1].time >= baselineStart { lower -= 1 }
+        // The baseline stops at earlier motion against the swing direction (a load or backswing still turning).
+        while lower - 1 >= ring.firstIndex, ring[lower - 1].time >= baselineStart,
+            polarity * ring[lower - 1].alongGravity > -walkThreshold
+        {
+            lower -= 1
+        }
         let crossingTime = ring[crossing].time
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)

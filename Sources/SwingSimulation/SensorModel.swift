@@ -6,7 +6,8 @@
 ///   timestamp jitter is below 1 µs;
 /// - accelerometer white noise ≈ 1e-4 g/√Hz (σ ≈ 0.002 g per axis over 0–400 Hz), quantised to 2⁻¹⁶ g; below
 ///   ~50 Hz hand tremor and motion dominate (0.002–0.007 g/√Hz), modelled as band-limited noise;
-/// - gyroscope white noise σ ≈ 0.003 rad/s;
+/// - gyroscope white noise σ ≈ 0.002–0.003 rad/s; at rest the wrist still rotates 0.01–0.03 rad/s RMS at 3–15 Hz
+///   (tremor);
 /// - peaks up to 47 g, unclipped; batches of 392–836 accelerometer and 99–201 device-motion samples.
 public struct SensorModel: Sendable, Codable, Equatable {
     /// Mean true accelerometer rate, Hz (nominally 800; the real watch: 801.9).
@@ -26,6 +27,9 @@ public struct SensorModel: Sendable, Codable, Equatable {
     /// Hand tremor and small motions in the accelerometer: band-limited noise (resonance 8–12 Hz, ~20 Hz wide)
     /// per axis, g RMS.
     public var accelerometerTremor: Double
+    /// Physiological tremor of the wrist's rotation, rad/s RMS per axis (four sinusoids per axis at 5–13 Hz).
+    /// Real motion: integrated into the attitude, so it appears in rotation rate, gravity and attitude alike.
+    public var rotationTremor: Double
     /// Accelerometer bias per axis, g (standard deviation of the per-session constant).
     public var accelerometerBias: Double
     /// Accelerometer range, g: samples are clipped to ±range. `nil`: unclipped.
@@ -47,16 +51,19 @@ public struct SensorModel: Sendable, Codable, Equatable {
     public var shortBatchProbability: Double
     /// Length of a short batch, s.
     public var shortBatchDuration: ClosedRange<Double>
+    /// Probability that a delivered batch is lost (never the first or last of a stream), leaving a gap of about
+    /// a second in that stream only; the truth lists every gap. Default 0.
+    public var droppedBatchProbability: Double
 
     public init(
         accelerometerRate: Double = 801.9, deviceMotionRate: Double = 200.475,
         accelerometerSpacingPattern: [Double] = [1252, 1252, 1252, 1232], deviceMotionSpacingPattern: [Double] = [1],
         rateDrift: Double = 1e-4, timestampJitter: Double = 1e-6, accelerometerNoise: Double = 0.0025,
-        accelerometerTremor: Double = 0.025, accelerometerBias: Double = 0.01, accelerometerRange: Double? = nil,
+        accelerometerTremor: Double = 0.025, rotationTremor: Double = 0.02, accelerometerBias: Double = 0.01, accelerometerRange: Double? = nil,
         accelerometerResolution: Double? = 1.0 / 65536, gyroscopeNoise: Double = 0.003,
         gyroscopeBias: Double = 0.003, gyroscopeRange: Double? = 34.9, userAccelerationNoise: Double = 0.002,
         batchDuration: ClosedRange<Double> = 0.97...1.03, shortBatchProbability: Double = 0.1,
-        shortBatchDuration: ClosedRange<Double> = 0.49...0.95
+        shortBatchDuration: ClosedRange<Double> = 0.49...0.95, droppedBatchProbability: Double = 0
     ) {
         self.accelerometerRate = accelerometerRate
         self.deviceMotionRate = deviceMotionRate
@@ -66,6 +73,7 @@ public struct SensorModel: Sendable, Codable, Equatable {
         self.timestampJitter = timestampJitter
         self.accelerometerNoise = accelerometerNoise
         self.accelerometerTremor = accelerometerTremor
+        self.rotationTremor = rotationTremor
         self.accelerometerBias = accelerometerBias
         self.accelerometerRange = accelerometerRange
         self.accelerometerResolution = accelerometerResolution
@@ -76,11 +84,12 @@ public struct SensorModel: Sendable, Codable, Equatable {
         self.batchDuration = batchDuration
         self.shortBatchProbability = shortBatchProbability
         self.shortBatchDuration = shortBatchDuration
+        self.droppedBatchProbability = droppedBatchProbability
     }
 
     /// A noise-free, unclipped, jitter-free, drift-free model with uniform spacing (for consistency tests).
     public static let ideal = SensorModel(
         accelerometerSpacingPattern: [1], rateDrift: 0, timestampJitter: 0, accelerometerNoise: 0,
-        accelerometerTremor: 0, accelerometerBias: 0, accelerometerRange: nil, accelerometerResolution: nil,
+        accelerometerTremor: 0, rotationTremor: 0, accelerometerBias: 0, accelerometerRange: nil, accelerometerResolution: nil,
         gyroscopeNoise: 0, gyroscopeBias: 0, gyroscopeRange: nil, userAccelerationNoise: 0)
 }

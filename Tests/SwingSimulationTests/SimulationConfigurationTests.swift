@@ -48,3 +48,39 @@ import Testing
         }
     }
 }
+
+@Suite struct SimulationConfigurationDecodingTests {
+    @Test func partialFilesOverlayThePreset() throws {
+        let json = """
+            {"sport": "golf", "seed": 3, "wrist": "right", "mix": {"hits": 10},
+             "sensors": {"accelerometerRange": 16, "accelerometerNoise": 0.02}}
+            """
+        let c = try JSONDecoder().decode(SimulationConfiguration.self, from: Data(json.utf8))
+        var expected = SimulationConfiguration.golf(
+            seed: 3, mix: EventMix(hits: 10, foulTips: 0, misses: 0, practiceSwings: 0, clapBursts: 0, tapBursts: 0,
+                walkingBouts: 0, armRaises: 0))
+        expected.wrist = .right
+        expected.sensors.accelerometerRange = 16
+        expected.sensors.accelerometerNoise = 0.02
+        #expect(c == expected)
+    }
+
+    @Test func nullRangeMeansUnclippedAndMissingSportIsAnError() throws {
+        let c = try JSONDecoder().decode(
+            SimulationConfiguration.self,
+            from: Data(#"{"sport": "tennis", "sensors": {"gyroscopeRange": null}}"#.utf8))
+        #expect(c.sensors.gyroscopeRange == nil)
+        #expect(c.seed == 1)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SimulationConfiguration.self, from: Data(#"{"seed": 2}"#.utf8))
+        }
+    }
+
+    @Test func truthWithoutGapsStillDecodes() throws {
+        let truth = AccuracyReportTests.truth()
+        var object = try JSONSerialization.jsonObject(with: truth.jsonData()) as! [String: Any]
+        object.removeValue(forKey: "gaps")
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(try JSONDecoder().decode(GroundTruth.self, from: data) == truth)
+    }
+}

@@ -45,6 +45,9 @@ struct AccuracyMeasurement {
             onsetErrors.append(swing.start - trueSwing.start)
             if let a = swing.impact, let b = trueSwing.impact {
                 impactErrors.append(a - b)
+                if Swift.abs(a - b) > 0.002 {
+                    notes.append("\(label): impact error \((a - b) * 1000) ms, \(trueSwing.kind) peak \(trueSwing.impactPeak ?? 0) g, detected \(swing.impactPeak ?? 0) sat \(swing.impactSaturated ?? false)")
+                }
                 if let t = swing.timeToContact, let u = trueSwing.timeToContact { timeToContactErrors.append(t - u) }
             }
         }
