@@ -3,10 +3,18 @@
 // Benchmarks/build_recording_probe.sh with swiftc -O (not part of the package graph).
 import Foundation
 
+/// CPU time of this process (user + system), s: robust on a machine shared with other builds.
+func cpuSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Seconds of CPU time `body` takes (single-threaded code: equals wall time on an idle machine).
 func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = cpuSeconds()
     try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return cpuSeconds() - start
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
