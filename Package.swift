@@ -65,4 +65,9 @@ package.targets += [
         dependencies: ["MotionDSP", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/DSPBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "RecordingBenchmarks",
+        dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/RecordingBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 ]

@@ -56,6 +56,9 @@ public struct BatchCursor<Source: BatchSource>: Sendable {
         return source.timestamp(batch.stream, at: batch.range.upperBound - 1)
     }
 
+    /// Starts again from the first batch, keeping the buffers.
+    public mutating func rewind() { position = 0 }
+
     /// Index of the batch the next call to ``next()`` returns.
     public var nextBatchIndex: Int { position }
 
