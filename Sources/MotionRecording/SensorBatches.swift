@@ -47,7 +47,10 @@ public struct BatchCursor<Source: BatchSource>: Sendable {
 
     /// Time of the first sample of any stream, s (the start of pacing).
     public var startTime: Double? {
-        schedule.map { source.timestamp($0.stream, at: $0.range.lowerBound) }.min()
+        // Batches of a stream start at increasing indices, so each stream's first sample is its earliest.
+        SensorStream.allCases.compactMap { stream in
+            schedule.first { $0.stream == stream }.map { _ in source.timestamp(stream, at: 0) }
+        }.min()
     }
 
     /// Recording time at which the batch `index` is complete (its last sample), s.
