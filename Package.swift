@@ -75,4 +75,9 @@ package.targets += [
         ],
         path: "Benchmarks/PipelineBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "RecordingBenchmarks",
+        dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/RecordingBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 ]
