@@ -100,6 +100,32 @@ enum DecimalParser {
         return slowParseDouble(bytes, start, end)
     }
 
+    /// Parses the whole of `bytes` as a decimal integer (optional sign, up to 18 digits, or any that fit Int64).
+    @inlinable
+    static func parseInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end else { return nil }
+        var negative = false
+        if bytes[start] == 0x2D || bytes[start] == 0x2B {
+            negative = bytes[start] == 0x2D
+            start += 1
+        }
+        guard start < end else { return nil }
+        var value: Int64 = 0
+        for index in start..<end {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
     /// Parses the whole of `bytes` as a `Float`, correctly rounded from the decimal text.
     @inlinable
     static func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {

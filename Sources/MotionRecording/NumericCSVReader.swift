@@ -12,6 +12,9 @@ struct NumericCSVReader {
         var name: String
         /// Parse as `Float` (exact to the printed digits) rather than `Double`; stored widened in the row.
         var isFloat: Bool
+        /// Parse as an exact `Int64` (e.g. nanoseconds since the epoch), stored as its bit pattern in the row:
+        /// read it back with ``NumericCSVReader/integer(_:)``.
+        var isInteger: Bool = false
         /// An empty field reads as ``emptyFieldMarker`` (a NaN with a payload) instead of being an error.
         var allowsEmpty: Bool = false
     }
@@ -36,6 +39,7 @@ struct NumericCSVReader {
         defer { values.deallocate() }
         let columnFields = columns.map(\.field)
         let columnIsFloat = columns.map(\.isFloat)
+        let columnIsInteger = columns.map(\.isInteger)
         let columnAllowsEmpty = columns.map(\.allowsEmpty)
 
         while let line = scanner.nextLine() {
@@ -53,7 +57,9 @@ struct NumericCSVReader {
                 let range = fields[columnFields[index]]
                 let bytes = scanner.slice(range)
                 let parsed: Double?
-                if columnIsFloat[index] {
+                if columnIsInteger[index] {
+                    parsed = DecimalParser.parseInt64(bytes).map { Double(bitPattern: UInt64(bitPattern: $0)) }
+                } else if columnIsFloat[index] {
                     parsed = DecimalParser.parseFloat(bytes).map(Double.init)
                 } else {
                     parsed = DecimalParser.parseDouble(bytes)
@@ -69,6 +75,10 @@ struct NumericCSVReader {
             try row(UnsafeBufferPointer(values), scanner.lineNumber)
         }
     }
+
+    /// The `Int64` stored in a row slot of an `isInteger` column.
+    @inline(__always)
+    static func integer(_ slot: Double) -> Int64 { Int64(bitPattern: slot.bitPattern) }
 
     @inline(never)
     private func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
