@@ -158,7 +158,7 @@ def main():
                 ("compute cpu", lambda r: r["compute_cpu"]), ("total cpu", lambda r: r["load_cpu"] + r["compute_cpu"]))
     print()
     print("times in s, min / median over repeats (elapsed, then CPU time of the working thread or process):")
-    header = f"{'recording':<13}{'side':<6}" + "".join(f"{name:>18}" for name, _ in measures) + f"{'process':>18}"
+    header = f"{'recording':<15}{'side':<6}" + "".join(f"{name:>18}" for name, _ in measures) + f"{'process':>18}"
     print(header)
     print("-" * len(header))
     for duration, fmt, swift_runs, scipy_runs, scipy_walls, _ in rows:
@@ -171,7 +171,7 @@ def main():
                 cells.append(f"{low:>9.3f}/{median:<8.3f}")
             low, median = summary(walls)
             cells.append(f"{low:>9.3f}/{median:<8.3f}")
-            print(f"{label:<13}{side:<6}" + "".join(cells))
+            print(f"{label:<15}{side:<6}" + "".join(cells))
     print()
     print("ratio scipy / swift, median of the per-repeat ratios (min–max):")
     for duration, fmt, swift_runs, scipy_runs, scipy_walls, _ in rows:
@@ -182,7 +182,7 @@ def main():
             parts.append(f"{name} {statistics.median(ratios):.1f}× ({min(ratios):.1f}–{max(ratios):.1f})")
         process = [p / s["process"] for s, p in zip(swift_runs, scipy_walls)]
         parts.append(f"process {statistics.median(process):.1f}× ({min(process):.1f}–{max(process):.1f})")
-        print(f"  {label:<12}" + ", ".join(parts))
+        print(f"  {label:<14}" + ", ".join(parts))
     print()
     print("agreement (first run; swings matched by start within "
           f"{args.tolerance * 1000:g} ms):")
