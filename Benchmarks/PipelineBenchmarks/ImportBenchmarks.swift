@@ -8,9 +8,10 @@ import MotionRecording
 /// - `Import 1h interchange CSV`: `RecordingImporter.load(_, format: .interchangeCSV)` (parse ≈ 270 MB of text,
 ///   hygiene checks).
 func registerImportBenchmarks() {
-    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident]
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .throughput, .mallocCountTotal, .peakMemoryResident]
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: PipelineThresholds.wallClock, .throughput: PipelineThresholds.throughput,
+        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.wallClock,
+        .throughput: PipelineThresholds.throughput,
         .mallocCountTotal: PipelineThresholds.mallocsLoose, .peakMemoryResident: PipelineThresholds.memory,
     ]
     let configuration = Benchmark.Configuration(

@@ -11,9 +11,10 @@ import SwingAnalysis
 /// number of repeats; compare their `peakMemoryResident` (and with `Analyse 1h native file to swings`, which holds
 /// the whole hour). Swings found: ≈ 20 per replayed segment.
 func registerStreamedMemoryBenchmarks() {
-    let metrics: [BenchmarkMetric] = [.wallClock, .peakMemoryResident, .mallocCountTotal]
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal]
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: PipelineThresholds.wallClock, .peakMemoryResident: PipelineThresholds.memory,
+        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.wallClock,
+        .peakMemoryResident: PipelineThresholds.memory,
         .mallocCountTotal: PipelineThresholds.mallocsLoose,
     ]
     for hours in [1, 10] {
