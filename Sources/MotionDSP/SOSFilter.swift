@@ -27,7 +27,9 @@ public struct SOSFilter: Sendable {
     internal var stateStorage: [SIMD4<Double>]
 
     /// A filter at rest (zero state), like `sosfilt` without `zi`.
+    /// - Precondition: `sections.sections` is not empty.
     public init(_ sections: SecondOrderSections) {
+        precondition(!sections.sections.isEmpty, "an SOS filter needs at least one section")
         self.sections = sections
         self.coefficients = sections.sections
         self.stateStorage = Array(repeating: .zero, count: 2 * sections.sections.count)
