@@ -72,7 +72,7 @@ import _TestSupport
     }
 
     /// Chunked processing is bit-identical to one call, for fixed and random ragged chunkings.
-    @Test(arguments: [1, 7, 333, 800, 1599, 1600])
+    @Test(arguments: [1, 7, 333, 800, 1199, 1200])
     func fixedChunksAreBitIdentical(_ chunkSize: Int) {
         for reference in Self.fixture.cases {
             let expected = Self.whole(reference.sections, Self.input)
@@ -291,6 +291,8 @@ import _TestSupport
             }
             #expect(output == whole, "order \(order) \(band) max chunk \(maxChunk)")
         }
+        var stepped = SOSFilter(sections)
+        #expect(input.map { stepped.process($0) } == whole, "order \(order) \(band) sample by sample")
     }
 }
 
