@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run the whole test suite
 #
 # Optional CPU flags for the CLI and benchmarks (never in library targets), e.g.
-#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc x86-64-v3"
+#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc haswell"
 
 SWIFT ?= swift
 CPU_FLAGS ?=
