@@ -53,15 +53,14 @@ import _TestSupport
         let elapsed = start.duration(to: clock.now)
         // Last batch is due when its last sample's time has passed: (102.803 − 100.3) s / 25 ≈ 0.100 s.
         let due = (recording.accelerometer!.timestamps.last! - 100.3) / speed
-        #expect(elapsed >= .seconds(due * 0.99))
-        #expect(elapsed < .seconds(due + 2))
+        #expect(elapsed >= .seconds(due * 0.99))  // never early (no upper bound: the machine may be busy)
         #expect(count == recording.batchRanges().count)
     }
 
     @Test func cancellationEndsAPacedStream() async {
         let task = Task {
             var count = 0
-            for await _ in recording.batches(pacing: .realTime(speed: 1)) { count += 1 }
+            for await _ in recording.batches(pacing: .realTime(speed: 0.1)) { count += 1 }  // would take 25 s
             return count
         }
         try? await Task.sleep(for: .milliseconds(50))
