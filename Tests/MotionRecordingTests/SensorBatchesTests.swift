@@ -53,7 +53,9 @@ import _TestSupport
         let elapsed = start.duration(to: clock.now)
         // Last batch is due when its last sample's time has passed: (102.803 − 100.3) s / 25 ≈ 0.100 s.
         let due = (recording.accelerometer!.timestamps.last! - 100.3) / speed
-        #expect(elapsed >= .seconds(due * 0.99))  // never early (no upper bound: the machine may be busy)
+        // Pacing may only be late, never early. No upper bound: on a loaded machine (2 cores, parallel tests) the
+        // sleeping task can resume arbitrarily late, and speed is not what this test is about.
+        #expect(elapsed >= .seconds(due * 0.99))
         #expect(count == recording.batchRanges().count)
     }
 

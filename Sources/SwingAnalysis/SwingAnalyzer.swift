@@ -1,0 +1,393 @@
+import MotionDSP
+import MotionRecording
+
+/// The streaming swing analyzer (issue #4): fed 800 Hz accelerometer and 200 Hz device-motion batches as they
+/// arrive, it emits each swing once decided — impact, estimated start of the rotation, time to contact, contact or
+/// miss, and metrics.
+///
+/// **One path.** ``analyze(_:configuration:)`` feeds a recording's batches to this same type.
+///
+/// **Batch invariance.** Incoming samples wait in fixed-size queues and are processed one at a time in timestamp
+/// order across both streams (accelerometer first on ties); every filter state and decision is a function of that
+/// merged sample sequence alone, so any cutting of the same samples into batches, and any interleaving of the two
+/// streams, gives `==` output — as long as neither stream leads the other by more than
+/// ``SwingAnalyzerConfiguration/maximumStreamLag`` (then the leading stream is processed without waiting). A
+/// stream the caller will not deliver must be left out of `streams`, otherwise the other one is held back by that lag
+/// until ``finish(into:)``.
+///
+/// **Latency and memory.** A swing is decided once the data pass the end of its rotation plus the quiet duration
+/// and the impact look-ahead (tens of ms), i.e. within the batch after it. All buffers are allocated in `init` and
+/// sized from the configuration; nothing is allocated per batch except the swings themselves.
+///
+/// A value type: copying it forks the analysis (useful to try an ending with ``finish(into:)`` on a copy).
+public struct SwingAnalyzer: Sendable {
+    public let configuration: SwingAnalyzerConfiguration
+    /// The streams the caller will deliver.
+    public let streams: Set<SensorStream>
+
+    struct AccelerometerSample: Sendable {
+        var time: Double
+        var x: Float, y: Float, z: Float
+    }
+    struct HeldImpact: Sendable {
+        var impact: DetectedImpact
+        var claimed: Bool
+    }
+
+    private var accelerometerQueue: FixedQueue<AccelerometerSample>
+    private var deviceMotionQueue: FixedQueue<RotationSample>
+    private var finished = false
+
+    private var impactDetector: ImpactDetector
+    private var rotationRing: SampleRing<RotationSample>
+    private var eventDetector: RotationEventDetector
+    private let onsetEstimator: SwingOnsetEstimator
+    private var pendingEvents: FixedQueue<RotationEvent>
+    private var heldImpacts: FixedQueue<HeldImpact>
+    private var candidateScratch: [Int] = []
+
+    private var lastAccelerometerTime = -Double.infinity
+    private var lastDeviceMotionTime = -Double.infinity
+    private var sawAccelerometer = false
+    private var sawGravity = false
+    private var sawRotationMagnitudeOnly = false
+
+    /// - Parameters:
+    ///   - configuration: all parameters; must pass ``SwingAnalyzerConfiguration/validate()`` (precondition).
+    ///   - streams: the streams that will be fed. Leave one out when it is not recorded, so that the other is
+    ///     processed without waiting for it.
+    public init(
+        configuration: SwingAnalyzerConfiguration = .baseball,
+        streams: Set<SensorStream> = [.accelerometer, .deviceMotion]
+    ) {
+        do { try configuration.validate() } catch { preconditionFailure(error.description) }
+        self.configuration = configuration
+        self.streams = streams
+        let lag = configuration.maximumStreamLag
+        accelerometerQueue = FixedQueue(
+            capacity: Int((lag * configuration.maximumAccelerometerRate).rounded(.up)),
+            filler: AccelerometerSample(time: 0, x: 0, y: 0, z: 0))
+        let rotationFiller = RotationSample(time: 0, alongGravity: 0, rotationRate: .zero)
+        deviceMotionQueue = FixedQueue(
+            capacity: Int((lag * configuration.maximumDeviceMotionRate).rounded(.up)), filler: rotationFiller)
+        impactDetector = ImpactDetector(configuration: configuration)
+        let historySeconds =
+            configuration.maximumSwingDuration + configuration.onsetFitBaselineWindow
+            + configuration.maximumRotationEventDuration + configuration.impactMatchBefore
+            + configuration.impactMatchAfter + configuration.swingQuietDuration + 0.25
+        rotationRing = SampleRing(
+            minimumCapacity: Int((historySeconds * configuration.maximumDeviceMotionRate).rounded(.up)),
+            filler: rotationFiller)
+        eventDetector = RotationEventDetector(configuration: configuration)
+        onsetEstimator = SwingOnsetEstimator(configuration: configuration)
+        pendingEvents = FixedQueue(
+            capacity: 64,
+            filler: RotationEvent(
+                firstIndex: 0, firstTime: 0, lastIndex: 0, lastTime: 0, peak: 0, peakIndex: 0, peakTime: 0))
+        candidateScratch.reserveCapacity(256)
+        heldImpacts = FixedQueue(
+            capacity: 256,
+            filler: HeldImpact(
+                impact: DetectedImpact(time: 0, peak: 0, saturated: false, dominantFrequency: 0, bandEnergy: 0),
+                claimed: false))
+    }
+
+    /// Which data the analyzer has seen so far (final after ``finish(into:)``).
+    public var dataCase: SwingDataCase {
+        switch (sawAccelerometer, sawGravity, sawRotationMagnitudeOnly) {
+        case (true, true, _): .full
+        case (true, false, true): .rotationWithoutGravity
+        case (true, false, false): .accelerometerOnly
+        case (false, true, _): .deviceMotionOnly
+        case (false, false, true): .rotationOnly
+        case (false, false, false): .noData
+        }
+    }
+
+    // MARK: Feeding
+
+    /// Feeds the accelerometer samples `range` of `data` (a batch: non-decreasing timestamps) and appends what
+    /// they decide to `output`.
+    public mutating func feed(
+        accelerometer data: AccelerometerData, range: Range<Int>? = nil, into output: inout SwingAnalyzerOutput
+    ) {
+        precondition(!finished, "SwingAnalyzer: feed after finish")
+        precondition(streams.contains(.accelerometer), "SwingAnalyzer: accelerometer not among the declared streams")
+        let range = range ?? 0..<data.count
+        for index in range {
+            if accelerometerQueue.isFull { processNextAccelerometer(into: &output) }
+            accelerometerQueue.append(
+                AccelerometerSample(time: data.timestamps[index], x: data.x[index], y: data.y[index], z: data.z[index]))
+            drain(into: &output)
+        }
+    }
+
+    /// Feeds the device-motion samples `range` of `data` and appends what they decide to `output`. Samples
+    /// without rotation rate are ignored; without gravity, gravity is derived from the attitude, and without both
+    /// the |rotation rate| fallback applies (see ``SwingDataCase``).
+    public mutating func feed(
+        deviceMotion data: DeviceMotionData, range: Range<Int>? = nil, into output: inout SwingAnalyzerOutput
+    ) {
+        precondition(!finished, "SwingAnalyzer: feed after finish")
+        precondition(streams.contains(.deviceMotion), "SwingAnalyzer: device motion not among the declared streams")
+        let columns = DeviceMotionDataColumns(data)
+        let range = range ?? 0..<data.count
+        for index in range {
+            guard let (sample, reference) = RotationSample.make(columns, index) else { continue }
+            switch reference {
+            case .gravity, .attitude: sawGravity = true
+            case .magnitude: sawRotationMagnitudeOnly = true
+            }
+            if deviceMotionQueue.isFull { processNextDeviceMotion(into: &output) }
+            deviceMotionQueue.append(sample)
+            drain(into: &output)
+        }
+    }
+
+    /// Ends the data: processes what is queued, decides pending candidates with the look-ahead available, and
+    /// appends the remaining swings. The analyzer accepts no more data afterwards.
+    public mutating func finish(into output: inout SwingAnalyzerOutput) {
+        guard !finished else { return }
+        finished = true
+        drain(into: &output)
+        if let impact = impactDetector.flush() { receive(impact, into: &output) }
+        if let event = eventDetector.flush() { enqueue(event, into: &output) }
+        decidePending(into: &output)
+        releaseImpacts(into: &output)
+    }
+
+    /// Convenience: feeds a batch and returns the swings it decided.
+    public mutating func feed(accelerometer data: AccelerometerData) -> [Swing] {
+        var output = SwingAnalyzerOutput()
+        feed(accelerometer: data, into: &output)
+        return output.swings
+    }
+
+    /// Convenience: feeds a batch and returns the swings it decided.
+    public mutating func feed(deviceMotion data: DeviceMotionData) -> [Swing] {
+        var output = SwingAnalyzerOutput()
+        feed(deviceMotion: data, into: &output)
+        return output.swings
+    }
+
+    /// Convenience: ends the data and returns the remaining swings.
+    public mutating func finish() -> [Swing] {
+        var output = SwingAnalyzerOutput()
+        finish(into: &output)
+        return output.swings
+    }
+
+    // MARK: Merged processing
+
+    /// Processes queued samples in timestamp order while the order is certain.
+    private mutating func drain(into output: inout SwingAnalyzerOutput) {
+        while true {
+            switch (accelerometerQueue.first, deviceMotionQueue.first) {
+            case (let a?, let d?):
+                if a.time <= d.time { processNextAccelerometer(into: &output) } else { processNextDeviceMotion(into: &output) }
+            case (_?, nil):
+                guard finished || !streams.contains(.deviceMotion) else { return }
+                processNextAccelerometer(into: &output)
+            case (nil, _?):
+                guard finished || !streams.contains(.accelerometer) else { return }
+                processNextDeviceMotion(into: &output)
+            case (nil, nil):
+                return
+            }
+        }
+    }
+
+    private mutating func processNextAccelerometer(into output: inout SwingAnalyzerOutput) {
+        let sample = accelerometerQueue.removeFirst()
+        sawAccelerometer = true
+        lastAccelerometerTime = sample.time
+        if let impact = impactDetector.process(time: sample.time, x: sample.x, y: sample.y, z: sample.z) {
+            receive(impact, into: &output)
+        }
+        decidePending(into: &output)
+        releaseImpacts(into: &output)
+    }
+
+    private mutating func processNextDeviceMotion(into output: inout SwingAnalyzerOutput) {
+        let sample = deviceMotionQueue.removeFirst()
+        lastDeviceMotionTime = sample.time
+        rotationRing.append(sample)
+        if let event = eventDetector.process(index: rotationRing.count - 1, sample: sample) {
+            enqueue(event, into: &output)
+        }
+        decidePending(into: &output)
+        releaseImpacts(into: &output)
+    }
+
+    private var deviceMotionAbsent: Bool {
+        !streams.contains(.deviceMotion) || (finished && rotationRing.count == 0)
+    }
+
+    private mutating func receive(_ impact: DetectedImpact, into output: inout SwingAnalyzerOutput) {
+        if !streams.contains(.deviceMotion) {
+            output.swings.append(Self.impactOnlySwing(impact))
+            return
+        }
+        if heldImpacts.isFull {
+            let oldest = heldImpacts.removeFirst()
+            if !oldest.claimed { output.unmatchedImpacts.append(oldest.impact.time) }
+        }
+        heldImpacts.append(HeldImpact(impact: impact, claimed: false))
+    }
+
+    private mutating func enqueue(_ event: RotationEvent, into output: inout SwingAnalyzerOutput) {
+        if pendingEvents.isFull {
+            let oldest = pendingEvents.removeFirst()
+            decide(oldest, into: &output)
+        }
+        pendingEvents.append(event)
+    }
+
+    private func isReady(_ event: RotationEvent) -> Bool {
+        if finished || !streams.contains(.accelerometer) { return true }
+        let needed = event.lastTime + configuration.impactMatchAfter + impactDetector.decisionLatency
+        return lastAccelerometerTime >= needed
+    }
+
+    private mutating func decidePending(into output: inout SwingAnalyzerOutput) {
+        while let event = pendingEvents.first, isReady(event) {
+            pendingEvents.removeFirst()
+            decide(event, into: &output)
+        }
+    }
+
+    /// Reports held impacts that no current or future rotation event can claim.
+    private mutating func releaseImpacts(into output: inout SwingAnalyzerOutput) {
+        while let held = heldImpacts.first {
+            if held.claimed {
+                heldImpacts.removeFirst()
+                continue
+            }
+            if finished && rotationRing.count == 0 {
+                // Device motion was declared but never came: impacts only.
+                output.swings.append(Self.impactOnlySwing(held.impact))
+                heldImpacts.removeFirst()
+                continue
+            }
+            if !finished && couldStillBeClaimed(held.impact.time) { return }
+            output.unmatchedImpacts.append(held.impact.time)
+            heldImpacts.removeFirst()
+        }
+    }
+
+    private func couldStillBeClaimed(_ time: Double) -> Bool {
+        let before = configuration.impactMatchBefore
+        let after = configuration.impactMatchAfter
+        if lastDeviceMotionTime < time + before { return true }
+        if let active = eventDetector.active, active.firstTime - before <= time { return true }
+        for offset in 0..<pendingEvents.count {
+            let event = pendingEvents[offset]
+            if event.firstTime - before <= time, time <= event.lastTime + after { return true }
+        }
+        return false
+    }
+
+    static func impactOnlySwing(_ impact: DetectedImpact) -> Swing {
+        Swing(
+            start: impact.time, impact: impact.time, timeToContact: nil, contact: true, peakRotationRate: 0,
+            impactPeak: impact.peak, impactSaturated: impact.saturated,
+            impactDominantFrequency: impact.dominantFrequency, impactBandEnergy: impact.bandEnergy)
+    }
+
+    // MARK: Deciding a swing
+
+    private mutating func decide(_ event: RotationEvent, into output: inout SwingAnalyzerOutput) {
+        guard Double(event.peak) >= configuration.minimumPeakRotationRate else { return }
+        // Unclaimed impacts within the event's window, strongest first: the first one that makes a valid swing
+        // (rotating fast enough at contact, enough rotation before it) is the contact; otherwise a miss.
+        let windowStart = event.firstTime - configuration.impactMatchBefore
+        let windowEnd = event.lastTime + configuration.impactMatchAfter
+        candidateScratch.removeAll(keepingCapacity: true)
+        for offset in 0..<heldImpacts.count {
+            let held = heldImpacts[offset]
+            guard !held.claimed, held.impact.time >= windowStart, held.impact.time <= windowEnd else { continue }
+            candidateScratch.append(offset)
+        }
+        candidateScratch.sort { heldImpacts[$0].impact.peak > heldImpacts[$1].impact.peak }
+        for offset in candidateScratch {
+            let impact = heldImpacts[offset].impact
+            if let swing = makeSwing(event, impact: impact) {
+                heldImpacts[offset].claimed = true
+                output.swings.append(swing)
+                return
+            }
+        }
+        if let swing = makeSwing(event, impact: nil) { output.swings.append(swing) }
+    }
+
+    /// The swing of `event` with contact at `impact` (or a miss), or `nil` when it is not a valid swing.
+    private func makeSwing(_ event: RotationEvent, impact: DetectedImpact?) -> Swing? {
+        // Anchor: the last rotation sample before the impact, or the rotation peak for a miss.
+        var anchorIndex = event.peakIndex
+        var anchorTime = event.peakTime
+        if let impact {
+            var j = rotationRing.count - 1
+            while j >= rotationRing.firstIndex, rotationRing[j].time >= impact.time { j -= 1 }
+            guard j >= rotationRing.firstIndex else { return nil }
+            anchorIndex = j
+            anchorTime = impact.time
+            // Contact happens while the swing is fast.
+            let rateAtImpact = Double(Swift.abs(rotationRing[j].alongGravity))
+            guard rateAtImpact >= configuration.impactMinimumRotationFraction * Double(event.peak) else { return nil }
+        }
+        guard let onset = onsetEstimator.estimate(ring: rotationRing, anchorIndex: anchorIndex) else { return nil }
+
+        // Accumulated rotation (trapezoid over samples from the onset to the anchor, plus the last partial step).
+        var accumulated = 0.0
+        var peakRate: Float = 0
+        var previous: RotationSample?
+        var axisSum = SIMD4<Double>.zero
+        var first = onset.crossingIndex
+        while first - 1 >= rotationRing.firstIndex, rotationRing[first - 1].time >= onset.time { first -= 1 }
+        for j in first...anchorIndex {
+            let s = rotationRing[j]
+            let magnitude = Swift.abs(s.alongGravity)
+            peakRate = Swift.max(peakRate, magnitude)
+            if let p = previous { accumulated += 0.5 * Double(Swift.abs(p.alongGravity) + magnitude) * (s.time - p.time) }
+            previous = s
+            axisSum += SIMD4<Double>(s.rotationRate)
+        }
+        if let p = previous, anchorTime > p.time { accumulated += Double(Swift.abs(p.alongGravity)) * (anchorTime - p.time) }
+        guard accumulated >= configuration.minimumAccumulatedRotation else { return nil }
+
+        let hasImpact = impact != nil
+        return Swing(
+            start: onset.time,
+            impact: impact?.time,
+            timeToContact: impact.map { $0.time - onset.time },
+            contact: hasImpact,
+            peakRotationRate: Double(hasImpact ? peakRate : event.peak),
+            accumulatedRotation: accumulated,
+            duration: Swift.max(event.lastTime, anchorTime) - onset.time,
+            impactPeak: impact?.peak,
+            impactSaturated: impact?.saturated,
+            impactDominantFrequency: impact?.dominantFrequency,
+            impactBandEnergy: impact?.bandEnergy,
+            swingPlaneNormal: principalAxis(from: first, to: anchorIndex, sum: axisSum))
+    }
+
+    /// The principal rotation axis: the first right singular vector of the stacked rotation-rate vectors (rows,
+    /// rad/s) of samples `first...last` (LAPACK `dgesvd` through MotionDSP), signed along their sum Σ ω; `nil`
+    /// when there are fewer than two samples or the decomposition fails.
+    private func principalAxis(from first: Int, to last: Int, sum: SIMD4<Double>) -> [Double]? {
+        guard last > first else { return nil }
+        var rowMajor: [Double] = []
+        rowMajor.reserveCapacity(3 * (last - first + 1))
+        for j in first...last {
+            let w = rotationRing[j].rotationRate
+            rowMajor += [Double(w.x), Double(w.y), Double(w.z)]
+        }
+        let matrix = Matrix(rows: last - first + 1, columns: 3, rowMajor: rowMajor)
+        guard let svd = try? LinearAlgebra.singularValueDecomposition(matrix, fullMatrices: false),
+            svd.singularValues.first ?? 0 > 0
+        else { return nil }
+        var axis = SIMD4<Double>(svd.vt[0, 0], svd.vt[0, 1], svd.vt[0, 2], 0)
+        if (axis * sum).sum() < 0 { axis = -axis }
+        return [axis.x, axis.y, axis.z]
+    }
+}

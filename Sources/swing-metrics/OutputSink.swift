@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a command writes its results: standard output, or a file given with `--output` (written to a temporary
+/// file beside it and moved into place on success, so a failed run never leaves half a file).
+struct OutputSink {
+    /// A file that could not be written.
+    struct WriteFailed: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): cannot write: \(reason)" }
+    }
+
+    private let finalPath: String?
+    private let temporaryPath: String?
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+
+    init(path: String?) throws {
+        finalPath = path
+        if let path {
+            let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+            guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                let handle = FileHandle(forWritingAtPath: temporary)
+            else { throw WriteFailed(path: path, reason: "cannot create the file") }
+            temporaryPath = temporary
+            self.handle = handle
+        } else {
+            temporaryPath = nil
+            handle = FileHandle.standardOutput
+        }
+    }
+
+    mutating func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw WriteFailed(path: finalPath ?? "standard output", reason: "\(error)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    mutating func close() throws {
+        try flush()
+        guard let finalPath, let temporaryPath else { return }
+        try? handle.close()
+        do {
+            if FileManager.default.fileExists(atPath: finalPath) {
+                _ = try FileManager.default.replaceItemAt(
+                    URL(fileURLWithPath: finalPath), withItemAt: URL(fileURLWithPath: temporaryPath))
+            } else {
+                try FileManager.default.moveItem(atPath: temporaryPath, toPath: finalPath)
+            }
+        } catch {
+            throw WriteFailed(path: finalPath, reason: "\(error)")
+        }
+    }
+}

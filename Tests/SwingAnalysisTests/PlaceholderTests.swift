@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct SwingAnalysisPlaceholderTests {
-    @Test func builds() { #expect(1 + 1 == 2) }
-}

@@ -1,0 +1,91 @@
+import MotionRecording
+import SwingAnalysis
+import Testing
+import _TestSupport
+
+/// Property: any cutting of the same samples into batches, and any interleaving of the two streams (within the
+/// configured lag), gives `==` output.
+@Suite struct SwingAnalyzerBatchInvarianceTests {
+    static let builder = TestRecordingBuilder.standard(seed: 7)
+    static let recording = builder.make()
+
+    /// Cut points of one stream: ragged sizes (1-sample and empty batches included) plus cuts a few samples around
+    /// each given time.
+    static func cuts(
+        timestamps: [Double], around times: [Double], random: inout SplitMix64, maxChunk: Int
+    ) -> [Range<Int>] {
+        var ends = Set<Int>()
+        var position = 0
+        while position < timestamps.count {
+            position += Int.random(in: 0...maxChunk, using: &random)  // 0: an empty batch
+            ends.insert(Swift.min(position, timestamps.count))
+        }
+        for time in times {
+            guard let index = timestamps.firstIndex(where: { $0 >= time }) else { continue }
+            for offset in -3...3 where index + offset > 0 && index + offset < timestamps.count {
+                if Bool.random(using: &random) { ends.insert(index + offset) }
+            }
+        }
+        ends.insert(timestamps.count)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for end in ends.sorted() {
+            ranges.append(start..<end)
+            if Int.random(in: 0..<10, using: &random) == 0 { ranges.append(end..<end) }
+            start = end
+        }
+        return ranges
+    }
+
+    /// Feeds `recording` in random batches with a random interleaving (neither stream more than `lead` s ahead).
+    static func analyzeRebatched(_ recording: Recording, seed: UInt64, maxChunk: Int, lead: Double)
+        -> SwingAnalyzerOutput
+    {
+        var random = SplitMix64(seed: seed)
+        let acc = recording.accelerometer!
+        let dm = recording.deviceMotion!
+        let impactTimes = builder.impactTimes.map { $0 + 100 }
+        let accBatches = cuts(timestamps: acc.timestamps, around: impactTimes, random: &random, maxChunk: maxChunk * 4)
+        let dmBatches = cuts(timestamps: dm.timestamps, around: impactTimes, random: &random, maxChunk: maxChunk)
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var output = SwingAnalyzerOutput()
+        var (i, j) = (0, 0)
+        func endTime(_ timestamps: [Double], _ range: Range<Int>) -> Double {
+            range.isEmpty ? (range.lowerBound > 0 ? timestamps[range.lowerBound - 1] : -.infinity) : timestamps[range.upperBound - 1]
+        }
+        while i < accBatches.count || j < dmBatches.count {
+            let accEnd = i < accBatches.count ? endTime(acc.timestamps, accBatches[i]) : .infinity
+            let dmEnd = j < dmBatches.count ? endTime(dm.timestamps, dmBatches[j]) : .infinity
+            var takeAccelerometer = Bool.random(using: &random)
+            if accEnd - dmEnd > lead { takeAccelerometer = false }
+            if dmEnd - accEnd > lead { takeAccelerometer = true }
+            if i >= accBatches.count { takeAccelerometer = false }
+            if j >= dmBatches.count { takeAccelerometer = true }
+            if takeAccelerometer {
+                analyzer.feed(accelerometer: acc[accBatches[i]], into: &output)
+                i += 1
+            } else {
+                analyzer.feed(deviceMotion: dm[dmBatches[j]], into: &output)
+                j += 1
+            }
+        }
+        analyzer.finish(into: &output)
+        return output
+    }
+
+    @Test(arguments: [(1 as UInt64, 200), (2, 1), (3, 50), (4, 400)])
+    func rebatchingGivesIdenticalOutput(seed: UInt64, maxChunk: Int) {
+        let reference = SwingAnalyzer.analyze(Self.recording)
+        #expect(reference.swings.count == 4)
+        let output = Self.analyzeRebatched(Self.recording, seed: seed, maxChunk: maxChunk, lead: 2.5)
+        #expect(output.swings == reference.swings)
+        #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
+    }
+
+    @Test func oneSampleBatchesOfOneStreamAtATime() {
+        // Everything of one stream up to 2 s ahead of the other, one sample per batch.
+        let reference = SwingAnalyzer.analyze(Self.recording)
+        let output = Self.analyzeRebatched(Self.recording, seed: 99, maxChunk: 1, lead: 2)
+        #expect(output.swings == reference.swings)
+    }
+}

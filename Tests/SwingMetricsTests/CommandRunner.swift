@@ -1,0 +1,54 @@
+import Foundation
+import _TestSupport
+
+/// Runs the built `swing-metrics` binary (end to end, as a user would) and captures what it printed.
+struct CommandRunner {
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The products directory holding the test bundle and the `swing-metrics` executable.
+    static let binary: URL = {
+        let candidates = [Bundle.main.bundleURL] + Bundle.allBundles.map(\.bundleURL)
+        for directory in candidates {
+            for base in [directory, directory.deletingLastPathComponent()] {
+                let url = base.appendingPathComponent("swing-metrics")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        fatalError("swing-metrics binary not found next to the test bundle")
+    }()
+
+    /// Runs `swing-metrics arguments...` in `directory` (default: the repository root).
+    static func run(_ arguments: [String], in directory: URL = SharedDatasets.repositoryRoot) throws -> Output {
+        // Both streams go to temporary files: no pipe can fill up and block the child.
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swing-metrics-tests-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import swing_metrics
+
+@Suite struct JSONValueTests {
+    @Test func objectsKeepInsertionOrderAndNull() {
+        let value = JSONValue.object([
+            ("recording", .string("a/b")), ("duration", .number(12.5)), ("impact", .finite(nil)),
+            ("nan", .finite(.nan)), ("count", .integer(3)), ("flag", .bool(true)),
+        ])
+        #expect(value.serialized == #"{"recording":"a/b","duration":12.5,"impact":null,"nan":null,"count":3,"flag":true}"#)
+    }
+
+    @Test func stringsAreEscaped() {
+        #expect(JSONValue.string("a\"b\\c\n\u{1}").serialized == #""a\"b\\c\n\u0001""#)
+    }
+
+    @Test func numbersRoundTrip() {
+        let values = [0.1, 1.0 / 3.0, 123456.789012345, 1e-7, -2.5, 3.0]
+        for v in values {
+            let text = JSONValue.number(v).serialized
+            #expect(Double(text) == v, "\(text)")
+        }
+        #expect(JSONValue.number(3).serialized == "3")
+    }
+
+    private struct Probe {
+        var start: Double
+        var impact: Double?
+        var contact: Bool
+        var peak: Float
+        var axis: SIMD3<Double>
+        var tags: [String]
+    }
+
+    @Test func reflectionFollowsDeclarationOrder() {
+        let probe = Probe(start: 1.25, impact: nil, contact: false, peak: 0.1, axis: [0, 0, 1], tags: ["x"])
+        #expect(
+            JSONValue(reflecting: probe).serialized
+                == #"{"start":1.25,"impact":null,"contact":false,"peak":0.1,"axis":[0,0,1],"tags":["x"]}"#)
+    }
+
+    @Test func prettyPrintingParsesBack() throws {
+        let value = JSONValue.object([("a", .array([.integer(1), .object([("b", .null)])])), ("c", .array([]))])
+        let pretty = value.prettySerialized
+        #expect(pretty.contains("\n  \"a\": ["))
+        let compact = pretty.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(compact.replacingOccurrences(of: ": ", with: ":") == value.serialized)
+    }
+}
+
+import Foundation
