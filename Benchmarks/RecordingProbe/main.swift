@@ -57,6 +57,27 @@ do {
         var best = Double.infinity
         for _ in 0..<repeats { best = min(best, try seconds { _ = try NativeFormat.read(url) }) }
         print("best_seconds \(best) bytes \(bytes) GB_per_s \(Double(bytes) / best / 1e9)")
+    case "iterate-batches":
+        // iterate-batches PASSES: warm BatchCursor passes over a 10-minute in-memory recording (for malloc tracing).
+        let recording = syntheticRecording(seconds: 600)
+        var cursor = BatchCursor(recording)
+        while cursor.next() != nil {}
+        var samples = 0
+        for _ in 0..<(Int(arguments[1]) ?? 100) {
+            cursor.rewind()
+            while let batch = cursor.next() { samples &+= batch.range.count }
+        }
+        print("samples \(samples)")
+    case "iterate-async":
+        // iterate-async PASSES: the AsyncSequence (as fast as possible) over a 10-minute in-memory recording.
+        let recording = syntheticRecording(seconds: 600)
+        var samples = 0
+        for _ in 0..<(Int(arguments[1]) ?? 10) {
+            for await batch in recording.batches() {
+                if case .accelerometer(let data) = batch { samples &+= data.count }
+            }
+        }
+        print("samples \(samples)")
     case "write-synthetic":
         // write-synthetic HOURS PATH: a seeded 798.7 Hz accelerometer + 200 Hz full device-motion native file.
         let hours = Double(arguments[1]) ?? 1
