@@ -1,8 +1,8 @@
 import Foundation
 
 /// Evaluates the wrist's world-frame angular velocity (rad/s) and linear acceleration (g) at non-decreasing
-/// times: the active event's motion, a small idle wander and tremor, and between events an attitude controller that brings
-/// the wrist back to the next event's stance (gated off during events, with smooth 0.3 s ramps).
+/// times: the active event's motion, a small idle wander and tremor, and between events an attitude controller that
+/// brings the wrist back to the next event's stance (gated off during events, with smooth 0.3 s ramps).
 struct MotionEngine {
     let events: [PlannedEvent]
     let forearmInDevice: Vector3

@@ -59,8 +59,8 @@ public struct SensorModel: Sendable, Codable, Equatable {
         accelerometerRate: Double = 801.9, deviceMotionRate: Double = 200.475,
         accelerometerSpacingPattern: [Double] = [1252, 1252, 1252, 1232], deviceMotionSpacingPattern: [Double] = [1],
         rateDrift: Double = 1e-4, timestampJitter: Double = 1e-6, accelerometerNoise: Double = 0.0025,
-        accelerometerTremor: Double = 0.025, rotationTremor: Double = 0.02, accelerometerBias: Double = 0.01, accelerometerRange: Double? = nil,
-        accelerometerResolution: Double? = 1.0 / 65536, gyroscopeNoise: Double = 0.003,
+        accelerometerTremor: Double = 0.025, rotationTremor: Double = 0.02, accelerometerBias: Double = 0.01,
+        accelerometerRange: Double? = nil, accelerometerResolution: Double? = 1.0 / 65536, gyroscopeNoise: Double = 0.003,
         gyroscopeBias: Double = 0.003, gyroscopeRange: Double? = 34.9, userAccelerationNoise: Double = 0.002,
         batchDuration: ClosedRange<Double> = 0.97...1.03, shortBatchProbability: Double = 0.1,
         shortBatchDuration: ClosedRange<Double> = 0.49...0.95, droppedBatchProbability: Double = 0
@@ -90,6 +90,7 @@ public struct SensorModel: Sendable, Codable, Equatable {
     /// A noise-free, unclipped, jitter-free, drift-free model with uniform spacing (for consistency tests).
     public static let ideal = SensorModel(
         accelerometerSpacingPattern: [1], rateDrift: 0, timestampJitter: 0, accelerometerNoise: 0,
-        accelerometerTremor: 0, rotationTremor: 0, accelerometerBias: 0, accelerometerRange: nil, accelerometerResolution: nil,
+        accelerometerTremor: 0, rotationTremor: 0, accelerometerBias: 0, accelerometerRange: nil,
+        accelerometerResolution: nil,
         gyroscopeNoise: 0, gyroscopeBias: 0, gyroscopeRange: nil, userAccelerationNoise: 0)
 }

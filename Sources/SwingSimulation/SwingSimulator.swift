@@ -48,7 +48,8 @@ public enum SwingSimulator {
             Vector3(sigma * noise.gaussian(), sigma * noise.gaussian(), sigma * noise.gaussian())
         }
         let accelerometerBias = bias(sensors.accelerometerBias)
-        var tremor = TremorNoise(rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
+        var tremor = TremorNoise(
+            rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
         let gyroscopeBias = bias(sensors.gyroscopeBias)
 
         // Swing windows for the truth's peak and accumulated rotation along gravity.

@@ -84,3 +84,20 @@ import Testing
         #expect(try JSONDecoder().decode(GroundTruth.self, from: data) == truth)
     }
 }
+
+@Suite struct VariedConfigurationTests {
+    @Test func variesTheWatchWithinItsRangesAndIsDeterministic() {
+        let configurations = (1...40).map { SimulationConfiguration.varied(.baseball, seed: UInt64($0), swings: 20) }
+        let again = (1...40).map { SimulationConfiguration.varied(.baseball, seed: UInt64($0), swings: 20) }
+        #expect(configurations == again)
+        #expect(Set(configurations.map(\.wrist)).count == 2)
+        #expect(Set(configurations.map(\.crownSide)).count == 2)
+        #expect(Set(configurations.map { $0.sensors.accelerometerRange }) == [nil, 16, 32, 64])
+        for c in configurations {
+            #expect(c.mix.swingCount == 20)
+            #expect((0.002...0.02).contains(c.sensors.accelerometerNoise))
+            #expect((798...803).contains(c.sensors.accelerometerRate))
+            #expect(abs(c.sensors.deviceMotionRate * 4 - c.sensors.accelerometerRate) < 1e-9)
+        }
+    }
+}

@@ -166,7 +166,8 @@ let smallMix = EventMix(
                 walkingBouts: 0, armRaises: 0))
         c.sensors.gyroscopeRange = 8
         let m = try #require(SwingSimulator.simulate(c).recording.deviceMotion)
-        let peak = max(m.rotationRateX.map(abs).max()!, m.rotationRateY.map(abs).max()!, m.rotationRateZ.map(abs).max()!)
+        let peak = max(
+            m.rotationRateX.map(abs).max()!, m.rotationRateY.map(abs).max()!, m.rotationRateZ.map(abs).max()!)
         #expect(peak <= 8)
         #expect(peak > 7.99)
     }
