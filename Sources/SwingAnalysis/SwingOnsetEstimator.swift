@@ -153,10 +153,11 @@ struct SwingOnsetEstimator: Sendable {
     ) -> Double {
         let parameters = configuration.onsetFitBaselineSlope ? 4 : 3
         // Normal equations A β = r for the regressors x = (1, h1, h2[, t − τ]), in units of 0.1 s.
-        var a = [Double](repeating: 0, count: 16)
-        var r = [Double](repeating: 0, count: 4)
+        // Fixed-size SIMD storage: nothing is allocated per evaluation.
+        var a = SIMD16<Double>()
+        var r = SIMD4<Double>()
         var spp = 0.0
-        var x = [Double](repeating: 0, count: 4)
+        var x = SIMD4<Double>()
         for j in lower...upper {
             let s = ring[j]
             let p = Double(axis != .zero ? (s.rotationRate * axis).sum() : polarity * s.alongGravity)
@@ -189,8 +190,14 @@ struct SwingOnsetEstimator: Sendable {
             }
             guard Swift.abs(a[pivot * 4 + column]) > 1e-12 else { return .infinity }
             if pivot != column {
-                for k in 0..<parameters { a.swapAt(column * 4 + k, pivot * 4 + k) }
-                solution.swapAt(column, pivot)
+                for k in 0..<parameters {
+                    let swap = a[column * 4 + k]
+                    a[column * 4 + k] = a[pivot * 4 + k]
+                    a[pivot * 4 + k] = swap
+                }
+                let swap = solution[column]
+                solution[column] = solution[pivot]
+                solution[pivot] = swap
             }
             for row in (column + 1)..<parameters {
                 let factor = a[row * 4 + column] / a[column * 4 + column]
