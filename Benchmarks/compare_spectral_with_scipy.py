@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """scipy/numpy vs MotionDSP (Swift) on the same spectral workloads, in one run, as a table of ratios.
 
+The main comparison is Benchmarks/compare_dsp_with_scipy.py (dsp-timing, thread CPU time, interleaved rounds),
+which has the rfft / overlap-save / find_peaks rows. This script adds the package-benchmark view: resample_poly,
+savgol_filter and welch rows, and the RealFFT wrapper vs raw fftwf_execute ratio, from one DSPBenchmarks run.
+
     python3 Benchmarks/compare_spectral_with_scipy.py            # runs the Swift benchmarks too (minutes)
     python3 Benchmarks/compare_spectral_with_scipy.py --jmh FILE # reuse a JMH export of DSPBenchmarks
 

@@ -28,19 +28,16 @@ enum HugePageAdvice {
         #endif
     }
 
-    /// Allocates `count` uninitialised values, 2 MiB-aligned and huge-page advised when large. Free with
-    /// `deallocate()`.
+    /// Allocates `count` uninitialised values with `posix_memalign` (2 MiB-aligned and huge-page advised when
+    /// large, 64-byte aligned otherwise). Free with `free(_:)` on the base address.
     static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
-        let byteCount = count * MemoryLayout<T>.stride
-        #if os(Linux)
-        if byteCount >= threshold {
-            var raw: UnsafeMutableRawPointer? = nil
-            if posix_memalign(&raw, hugePageSize, byteCount) == 0, let raw {
-                advise(raw, byteCount: byteCount)
-                return UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: count), count: count)
-            }
+        let byteCount = max(1, count * MemoryLayout<T>.stride)
+        let alignment = byteCount >= threshold ? hugePageSize : max(64, MemoryLayout<T>.alignment)
+        var raw: UnsafeMutableRawPointer? = nil
+        guard posix_memalign(&raw, alignment, byteCount) == 0, let raw else {
+            fatalError("out of memory allocating \(byteCount) bytes")
         }
-        #endif
-        return UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+        advise(raw, byteCount: byteCount)
+        return UnsafeMutableBufferPointer(start: raw.bindMemory(to: T.self, capacity: count), count: count)
     }
 }

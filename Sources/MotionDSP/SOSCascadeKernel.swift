@@ -22,34 +22,42 @@ enum SOSCascadeKernel {
         input: UnsafePointer<SIMD4<In>>, inputStride: Int,
         output: UnsafeMutablePointer<SIMD4<Out>>, outputStride: Int, count: Int
     ) {
+        run(
+            coefficients, sectionCount: sectionCount, state: state,
+            source: StridedSamples(reading: input, stride: inputStride),
+            sink: StridedSamples(output, stride: outputStride), count: count)
+    }
+
+    /// Filters `count` samples from `source` into `sink` through all sections, updating `state`. Each sample is
+    /// loaded before its output is stored, so a sink may overwrite the source's storage position by position.
+    @inlinable
+    static func run<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ coefficients: UnsafePointer<Biquad>, sectionCount: Int, state: UnsafeMutablePointer<SIMD4<Double>>,
+        source: Source, sink: Sink, count: Int
+    ) {
         if count == 0 { return }
         switch sectionCount {
         case 1:
-            one(coefficients[0], state, input, inputStride, output, outputStride, count)
+            one(coefficients[0], state, source, sink, count)
         case 2:
-            two(coefficients[0], coefficients[1], state, input, inputStride, output, outputStride, count)
+            two(coefficients[0], coefficients[1], state, source, sink, count)
         default:
             withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: blockLength) { scratchBuffer in
-                let scratch = scratchBuffer.baseAddress.unsafelyUnwrapped
+                let scratch = StridedSamples(scratchBuffer.baseAddress.unsafelyUnwrapped)
                 var done = 0
                 while done < count {
                     let n = min(blockLength, count - done)
-                    let source = input + done * inputStride
-                    let destination = output + done * outputStride
-                    two(coefficients[0], coefficients[1], state, source, inputStride, scratch, 1, n)
+                    two(coefficients[0], coefficients[1], state, source.advanced(by: done), scratch, n)
                     var section = 2
                     while sectionCount - section > 2 {
-                        two(
-                            coefficients[section], coefficients[section + 1], state + 2 * section,
-                            UnsafePointer(scratch), 1, scratch, 1, n)
+                        two(coefficients[section], coefficients[section + 1], state + 2 * section, scratch, scratch, n)
                         section += 2
                     }
+                    let destination = sink.advanced(by: done)
                     if sectionCount - section == 2 {
-                        two(
-                            coefficients[section], coefficients[section + 1], state + 2 * section,
-                            UnsafePointer(scratch), 1, destination, outputStride, n)
+                        two(coefficients[section], coefficients[section + 1], state + 2 * section, scratch, destination, n)
                     } else {
-                        one(coefficients[section], state + 2 * section, UnsafePointer(scratch), 1, destination, outputStride, n)
+                        one(coefficients[section], state + 2 * section, scratch, destination, n)
                     }
                     done += n
                 }
@@ -59,25 +67,19 @@ enum SOSCascadeKernel {
 
     /// One section.
     @inlinable @inline(__always)
-    static func one<In: SOSFilterScalar, Out: SOSFilterScalar>(
-        _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>,
-        _ input: UnsafePointer<SIMD4<In>>, _ inputStride: Int,
-        _ output: UnsafeMutablePointer<SIMD4<Out>>, _ outputStride: Int, _ count: Int
+    static func one<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>, _ source: Source, _ sink: Sink, _ count: Int
     ) {
         let (b0, b1, b2) = (SIMD4(repeating: q.b0), SIMD4(repeating: q.b1), SIMD4(repeating: q.b2))
         let (a1, a2) = (SIMD4(repeating: q.a1), SIMD4(repeating: q.a2))
         var s1 = state[0]
         var s2 = state[1]
-        var i = 0
-        var o = 0
-        for _ in 0..<count {
-            let x = In.widenForFilter(input[i])
+        for n in 0..<count {
+            let x = source.load(n)
             let y = b0 * x + s1
             s1 = b1 * x - a1 * y + s2
             s2 = b2 * x - a2 * y
-            output[o] = Out.narrowFilterOutput(y)
-            i &+= inputStride
-            o &+= outputStride
+            sink.store(n, y)
         }
         state[0] = s1
         state[1] = s2
@@ -85,10 +87,9 @@ enum SOSCascadeKernel {
 
     /// Two consecutive sections.
     @inlinable @inline(__always)
-    static func two<In: SOSFilterScalar, Out: SOSFilterScalar>(
-        _ p: Biquad, _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>,
-        _ input: UnsafePointer<SIMD4<In>>, _ inputStride: Int,
-        _ output: UnsafeMutablePointer<SIMD4<Out>>, _ outputStride: Int, _ count: Int
+    static func two<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ p: Biquad, _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>, _ source: Source, _ sink: Sink,
+        _ count: Int
     ) {
         let (pb0, pb1, pb2) = (SIMD4(repeating: p.b0), SIMD4(repeating: p.b1), SIMD4(repeating: p.b2))
         let (pa1, pa2) = (SIMD4(repeating: p.a1), SIMD4(repeating: p.a2))
@@ -98,19 +99,15 @@ enum SOSCascadeKernel {
         var ps2 = state[1]
         var qs1 = state[2]
         var qs2 = state[3]
-        var i = 0
-        var o = 0
-        for _ in 0..<count {
-            let x = In.widenForFilter(input[i])
+        for n in 0..<count {
+            let x = source.load(n)
             let u = pb0 * x + ps1
             ps1 = pb1 * x - pa1 * u + ps2
             ps2 = pb2 * x - pa2 * u
             let y = qb0 * u + qs1
             qs1 = qb1 * u - qa1 * y + qs2
             qs2 = qb2 * u - qa2 * y
-            output[o] = Out.narrowFilterOutput(y)
-            i &+= inputStride
-            o &+= outputStride
+            sink.store(n, y)
         }
         state[0] = ps1
         state[1] = ps2

@@ -16,7 +16,7 @@ import Darwin
 /// sections assume the sample rate they were designed for and uniformly spaced samples.
 ///
 /// Use the static `filtfilt` functions for one-off calls. For repeated calls (e.g. a look-ahead window every
-/// batch), keep an instance: it reuses its `Double` work buffer and state, so
+/// batch), keep an instance: it reuses its work buffer (16 bytes per sample for `Float` lanes) and state, so
 /// ``filtfilt(_:into:)-(UnsafeBufferPointer<SIMD4<Float>>,_)`` allocates nothing once the buffer has grown to the
 /// longest input.
 public struct ZeroPhaseFilter: Sendable {
@@ -25,13 +25,17 @@ public struct ZeroPhaseFilter: Sendable {
     /// `sosfilt_zi(sos)`, computed once.
     @usableFromInline let unitStepState: [SIMD2<Double>]
     @usableFromInline var state: [SIMD4<Double>]
-    /// Forward-pass output over the padded signal; grows, never shrinks.
-    @usableFromInline var workspace: [SIMD4<Double>] = []
+    /// The odd extensions (left then right, `paddingLength` each) and the forward pass over them.
+    @usableFromInline var padding: [SIMD4<Double>]
+    /// `Float` inputs: lanes 2–3 of the forward pass (lanes 0–1 are kept in the output's 16 bytes); grows,
+    /// never shrinks.
+    @usableFromInline var upperLanes: [SIMD2<Double>] = []
 
     public init(_ sections: SecondOrderSections) {
         self.sections = sections
         self.unitStepState = sections.steadyStateForUnitStep
         self.state = Array(repeating: .zero, count: 2 * sections.sections.count)
+        self.padding = Array(repeating: .zero, count: 2 * sections.zeroPhasePaddingLength)
     }
 
     /// Samples of odd extension at each end (scipy's default `padlen`); inputs must be longer than this.
@@ -96,7 +100,7 @@ public struct ZeroPhaseFilter: Sendable {
     }
 
     /// Zero-phase filters `input` into `output` (same count; may be the same memory). Allocates nothing once
-    /// the work buffer has grown to `input.count + 2 × paddingLength` samples.
+    /// the work buffer has grown to `input.count` samples.
     /// - Throws: ``FilterError/inputTooShort(count:paddingLength:)`` when `input.count ≤ paddingLength`.
     /// - Precondition: `output.count == input.count`.
     public mutating func filtfilt(
@@ -136,81 +140,109 @@ public struct ZeroPhaseFilter: Sendable {
         let edge = paddingLength
         let count = input.count
         guard count > edge else { throw .inputTooShort(count: count, paddingLength: edge) }
-        let extendedCount = count + 2 * edge
-        if temporaryWorkspace {
-            let buffer = HugePageAdvice.allocate(SIMD4<Double>.self, count: extendedCount)
+        if MemoryLayout<Scalar>.size == MemoryLayout<Double>.size {
+            // Double lanes: the forward pass is kept in the output itself.
+            run(input, output, upperLanes: nil)
+        } else if temporaryWorkspace {
+            let buffer = HugePageAdvice.allocate(SIMD2<Double>.self, count: count)
             defer { free(buffer.baseAddress) }
-            run(input, output, work: buffer.baseAddress.unsafelyUnwrapped)
+            run(input, output, upperLanes: buffer.baseAddress.unsafelyUnwrapped)
         } else {
-            if workspace.count < extendedCount {
-                workspace = [SIMD4<Double>](unsafeUninitializedCapacity: extendedCount) { buffer, initialized in
+            if upperLanes.count < count {
+                upperLanes = [SIMD2<Double>](unsafeUninitializedCapacity: count) { buffer, initialized in
                     let base = buffer.baseAddress.unsafelyUnwrapped
-                    HugePageAdvice.advise(base, byteCount: extendedCount * MemoryLayout<SIMD4<Double>>.stride)
-                    base.initialize(repeating: .zero, count: extendedCount)
-                    initialized = extendedCount
+                    HugePageAdvice.advise(base, byteCount: count * MemoryLayout<SIMD2<Double>>.stride)
+                    base.initialize(repeating: .zero, count: count)
+                    initialized = count
                 }
             }
             // Move the buffer out so that `self` can be borrowed by `run` while it is written.
-            var work = workspace
-            workspace = []
+            var work = upperLanes
+            upperLanes = []
             work.withUnsafeMutableBufferPointer { buffer in
-                run(input, output, work: buffer.baseAddress.unsafelyUnwrapped)
+                run(input, output, upperLanes: buffer.baseAddress.unsafelyUnwrapped)
             }
-            workspace = work
+            upperLanes = work
         }
     }
 
-    /// Both passes. `work` holds at least `input.count + 2 × paddingLength` samples.
+    /// Both passes. The forward pass over the signal goes into `output`'s memory (all four `Double` lanes, or
+    /// lanes 0–1 in a `SIMD4<Float>` output's 16 bytes with lanes 2–3 in `upperLanes`); the backward pass reads
+    /// it from the end and overwrites it with the result, position by position. The forward pass over the
+    /// padding stays in ``padding``.
     mutating func run<Scalar: SOSFilterScalar>(
         _ input: UnsafeBufferPointer<SIMD4<Scalar>>, _ output: UnsafeMutableBufferPointer<SIMD4<Scalar>>,
-        work w: UnsafeMutablePointer<SIMD4<Double>>
+        upperLanes: UnsafeMutablePointer<SIMD2<Double>>?
     ) {
         let edge = paddingLength
         let count = input.count
-        let extendedCount = count + 2 * edge
         let x = input.baseAddress.unsafelyUnwrapped
-
-        // Odd extension (scipy's odd_ext), in Double: 2·x[0] − x[edge…1] | x | 2·x[n−1] − x[n−2…n−1−edge].
-        let first = Scalar.widenForFilter(x[0])
-        let last = Scalar.widenForFilter(x[count - 1])
-        for i in 0..<edge { w[i] = 2 * first - Scalar.widenForFilter(x[edge - i]) }
-        for i in 0..<edge { w[edge + count + i] = 2 * last - Scalar.widenForFilter(x[count - 2 - i]) }
-
+        let out = output.baseAddress.unsafelyUnwrapped
         let sectionCount = sections.sections.count
         let unitStep = unitStepState
+        var padding = self.padding
+        self.padding = []
+        defer { self.padding = padding }
         sections.sections.withUnsafeBufferPointer { coefficientBuffer in
             state.withUnsafeMutableBufferPointer { stateBuffer in
-                let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
-                let s = stateBuffer.baseAddress.unsafelyUnwrapped
-                func startSteady(at value: SIMD4<Double>) {
-                    for section in 0..<sectionCount {
-                        s[2 * section] = unitStep[section].x * value
-                        s[2 * section + 1] = unitStep[section].y * value
+                padding.withUnsafeMutableBufferPointer { paddingBuffer in
+                    let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
+                    let s = stateBuffer.baseAddress.unsafelyUnwrapped
+                    let left = paddingBuffer.baseAddress.unsafelyUnwrapped
+                    let right = left + edge
+                    func startSteady(at value: SIMD4<Double>) {
+                        for section in 0..<sectionCount {
+                            s[2 * section] = unitStep[section].x * value
+                            s[2 * section + 1] = unitStep[section].y * value
+                        }
+                    }
+                    func filter<Source: SOSSampleSource, Sink: SOSSampleSink>(_ source: Source, _ sink: Sink, _ n: Int) {
+                        SOSCascadeKernel.run(c, sectionCount: sectionCount, state: s, source: source, sink: sink, count: n)
+                    }
+                    // Odd extension (scipy's odd_ext) in Double, read before `output` (which may be `input`) is
+                    // written: left = 2·x[0] − x[edge…1], right = 2·x[n−1] − x[n−2…n−1−edge].
+                    let first = Scalar.widenForFilter(x[0])
+                    let last = Scalar.widenForFilter(x[count - 1])
+                    for i in 0..<edge { left[i] = 2 * first - Scalar.widenForFilter(x[edge - i]) }
+                    for i in 0..<edge { right[i] = 2 * last - Scalar.widenForFilter(x[count - 2 - i]) }
+
+                    // Where the forward pass over the signal is kept, read in either direction.
+                    func forwardStorage(from index: Int, stride: Int) -> SplitDoubleSamples? {
+                        guard let upperLanes else { return nil }
+                        return SplitDoubleSamples(
+                            lanes01: UnsafeMutableRawPointer(out + index).assumingMemoryBound(to: SIMD2<Double>.self),
+                            lanes23: upperLanes + index, stride: stride)
+                    }
+                    func forwardDoubles(from index: Int, stride: Int) -> StridedSamples<Double> {
+                        StridedSamples(
+                            UnsafeMutableRawPointer(out + index).assumingMemoryBound(to: SIMD4<Double>.self),
+                            stride: stride)
+                    }
+
+                    // Forward pass, from the steady state of the first padded sample. The left padding's outputs
+                    // are never needed (the backward pass stops at the signal's start).
+                    startSteady(at: left[0])
+                    filter(StridedSamples(left), StridedSamples(left), edge)
+                    let signal = StridedSamples(reading: x)
+                    if let split = forwardStorage(from: 0, stride: 1) {
+                        filter(signal, split, count)
+                    } else {
+                        filter(signal, forwardDoubles(from: 0, stride: 1), count)
+                    }
+                    filter(StridedSamples(right), StridedSamples(right), edge)
+
+                    // Backward pass from the end, from the steady state of the last forward output: the right
+                    // padding's outputs are discarded, the signal's overwrite the forward pass in `output`.
+                    startSteady(at: right[edge - 1])
+                    let rightReversed = StridedSamples(right + edge - 1, stride: -1)
+                    filter(rightReversed, rightReversed, edge)
+                    let result = StridedSamples(out + count - 1, stride: -1)
+                    if let split = forwardStorage(from: count - 1, stride: -1) {
+                        filter(split, result, count)
+                    } else {
+                        filter(forwardDoubles(from: count - 1, stride: -1), result, count)
                     }
                 }
-                // Forward pass: left padding (in place), the input (widened into w), right padding (in place).
-                startSteady(at: w[0])
-                SOSCascadeKernel.run(
-                    c, sectionCount: sectionCount, state: s, input: UnsafePointer(w), inputStride: 1,
-                    output: w, outputStride: 1, count: edge)
-                SOSCascadeKernel.run(
-                    c, sectionCount: sectionCount, state: s, input: x, inputStride: 1,
-                    output: w + edge, outputStride: 1, count: count)
-                SOSCascadeKernel.run(
-                    c, sectionCount: sectionCount, state: s, input: UnsafePointer(w + edge + count),
-                    inputStride: 1, output: w + edge + count, outputStride: 1, count: edge)
-                // Backward pass from the end, started from the steady state of the last forward output: the
-                // right padding's outputs are discarded (written in place), the signal's go straight to the
-                // output, and the left padding is never needed.
-                startSteady(at: w[extendedCount - 1])
-                let backwardStart = w + extendedCount - 1
-                SOSCascadeKernel.run(
-                    c, sectionCount: sectionCount, state: s, input: UnsafePointer(backwardStart), inputStride: -1,
-                    output: backwardStart, outputStride: -1, count: edge)
-                SOSCascadeKernel.run(
-                    c, sectionCount: sectionCount, state: s, input: UnsafePointer(w + edge + count - 1),
-                    inputStride: -1, output: output.baseAddress.unsafelyUnwrapped + count - 1, outputStride: -1,
-                    count: count)
             }
         }
     }

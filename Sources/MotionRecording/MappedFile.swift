@@ -16,10 +16,27 @@ final class MappedFile: @unchecked Sendable {
     let base: UnsafeRawPointer?
     let count: Int
     let path: String
+    /// False for an in-memory copy (``init(copying:path:)``), whose pages are never released.
+    let isMapped: Bool
     static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// An in-memory copy of `bytes` with the same interface (for bytes that did not come from a file).
+    init(copying bytes: UnsafeRawBufferPointer, path: String) {
+        self.path = path
+        isMapped = false
+        count = bytes.count
+        if count == 0 {
+            base = nil
+            return
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        memory.copyMemory(from: bytes.baseAddress!, byteCount: count)
+        base = UnsafeRawPointer(memory)
+    }
 
     init(_ url: URL) throws(RecordingError) {
         path = url.path
+        isMapped = true
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(file: url.path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -41,7 +58,12 @@ final class MappedFile: @unchecked Sendable {
     }
 
     deinit {
-        if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        guard let base else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
     }
 
     /// The mapping as `Data` without copying (valid while this object lives).
@@ -52,7 +74,7 @@ final class MappedFile: @unchecked Sendable {
 
     /// Releases the whole pages inside byte range `range` (MADV_DONTNEED: dropped now, re-read on next touch).
     func release(_ range: Range<Int>) {
-        guard let base else { return }
+        guard isMapped, let base else { return }
         let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
         let end = min(range.upperBound, count) / Self.pageSize * Self.pageSize
         guard end > start else { return }

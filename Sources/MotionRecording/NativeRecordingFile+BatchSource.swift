@@ -15,7 +15,9 @@ extension NativeRecordingFile: BatchSource {
             for end in ends where end > start {
                 batches.append((BatchRange(stream: stream, range: start..<end), timestamp(stream, at: end - 1)))
                 start = end
+                if batches.count % 256 == 0 { releaseTimestamps(stream, upTo: end) }
             }
+            releaseTimestamps(stream, upTo: start)
         }
         // Same order as Recording.batchRanges(): by last sample time, accelerometer first on ties, stable.
         return batches.enumerated().sorted { lhs, rhs in
@@ -26,17 +28,25 @@ extension NativeRecordingFile: BatchSource {
         }.map(\.element.0)
     }
 
+    /// Releases the mapped pages of `stream`'s timestamps before sample `end`.
+    func releaseTimestamps(_ stream: SensorStream, upTo end: Int) {
+        guard let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"] else { return }
+        mapping.release(info.offset..<(info.offset + end * info.dtype.size))
+    }
+
     /// Batch ends where `floor(timestamp)` changes, scanning the mapped timestamps once.
     func wholeSecondBatchEnds(_ prefix: String) -> [Int] {
         guard let info = arrays[prefix + "timestamp"], info.count > 0 else { return [] }
         var ends: [Int] = []
         var second = timestampValue(info, 0).rounded(.down)
+        let pageElements = max(1, (1 << 20) / info.dtype.size)  // release every MiB scanned
         for index in 1..<info.count {
             let s = timestampValue(info, index).rounded(.down)
             if s != second {
                 ends.append(index)
                 second = s
             }
+            if index % pageElements == 0 { mapping.release(info.offset..<(info.offset + index * info.dtype.size)) }
         }
         ends.append(info.count)
         mapping.release(info.offset..<(info.offset + info.count * info.dtype.size))

@@ -42,7 +42,50 @@ struct NumericCSVReader {
         let columnIsInteger = columns.map(\.isInteger)
         let columnAllowsEmpty = columns.map(\.allowsEmpty)
 
+        // Single-pass fast path when the row is exactly the requested columns in order: scan each number straight
+        // off the bytes and check the separator after it. Anything unusual (blanks, nan, a missing field) falls
+        // through to the general path for that line, which produces the exact message.
+        let isPlainRow = expectedFieldCount == columns.count
+            && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
+        let base = scanner.bytes.baseAddress
+        let columnCount = columns.count
+
         while let line = scanner.nextLine() {
+            if isPlainRow, let base, !line.isEmpty {
+                var position = line.lowerBound
+                var complete = true
+                for index in 0..<columnCount {
+                    guard let (value, next) = DecimalParser.scanDouble(base, position, line.upperBound) else {
+                        complete = false
+                        break
+                    }
+                    if index == columnCount - 1 {
+                        guard next == line.upperBound else {
+                            complete = false
+                            break
+                        }
+                    } else {
+                        guard next < line.upperBound, base[next] == 0x2C else {
+                            complete = false
+                            break
+                        }
+                    }
+                    if columnIsFloat[index] {
+                        guard let single = DecimalParser.narrowToFloat(value) else {
+                            complete = false
+                            break
+                        }
+                        values[index] = Double(single)
+                    } else {
+                        values[index] = value
+                    }
+                    position = next + 1
+                }
+                if complete {
+                    try row(UnsafeBufferPointer(values), scanner.lineNumber)
+                    continue
+                }
+            }
             if scanner.isBlank(line) {
                 blankLine(scanner.lineNumber)
                 continue

@@ -47,7 +47,10 @@ public struct BatchCursor<Source: BatchSource>: Sendable {
 
     /// Time of the first sample of any stream, s (the start of pacing).
     public var startTime: Double? {
-        schedule.map { source.timestamp($0.stream, at: $0.range.lowerBound) }.min()
+        // Batches of a stream start at increasing indices, so each stream's first sample is its earliest.
+        SensorStream.allCases.compactMap { stream in
+            schedule.first { $0.stream == stream }.map { _ in source.timestamp(stream, at: 0) }
+        }.min()
     }
 
     /// Recording time at which the batch `index` is complete (its last sample), s.
@@ -55,6 +58,9 @@ public struct BatchCursor<Source: BatchSource>: Sendable {
         let batch = schedule[index]
         return source.timestamp(batch.stream, at: batch.range.upperBound - 1)
     }
+
+    /// Starts again from the first batch, keeping the buffers.
+    public mutating func rewind() { position = 0 }
 
     /// Index of the batch the next call to ``next()`` returns.
     public var nextBatchIndex: Int { position }

@@ -20,6 +20,11 @@ enum SensorLog {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .unrecognizedFormat(file: file, reason: "a SensorLog export is one CSV file, not a directory")
         }
+        return try withFileBytes(url) { bytes throws(RecordingError) in try read(bytes: bytes, file: file) }
+    }
+
+    /// Reads a SensorLog export held in memory.
+    static func read(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError) -> ImportedRecording {
         let accelerometerNames = ["accelerometerAccelerationX(G)", "accelerometerAccelerationY(G)", "accelerometerAccelerationZ(G)"]
         let motionNames = [
             "motionQuaternionW(R)", "motionQuaternionX(R)", "motionQuaternionY(R)", "motionQuaternionZ(R)",
@@ -36,8 +41,9 @@ enum SensorLog {
         requests += motionNames.map { .init(names: [$0], kind: .float, required: false, allowsEmpty: true) }
 
         var firstLoggingTime: String? = nil
-        let table = try withFileBytes(url) { bytes throws(RecordingError) -> NamedColumnCSV in
-            let table = try NamedColumnCSV(bytes: bytes, file: file, requests: requests)
+        let table: NamedColumnCSV
+        do {
+            table = try NamedColumnCSV(bytes: bytes, file: file, requests: requests)
             if let column = table.header.firstIndex(of: "loggingTime(txt)") {
                 var scanner = CSVScanner(bytes)
                 _ = scanner.nextLine()
@@ -48,7 +54,6 @@ enum SensorLog {
                     break
                 }
             }
-            return table
         }
         guard table.found[0] || table.found[4] else {
             throw .malformed(

@@ -155,13 +155,16 @@ struct EventPlanner {
         let rollFraction = random.uniform(k.forearmRollFraction) * (isPractice ? 0.6 : 1)
         let rollWidth = random.uniform(0.06...0.15)
         let rollCenter = max(contactTime + random.uniform(0...0.08), 0.6 * contactTime + rollWidth)
+        let radius = random.uniform(k.wristRadius)
+        let growth = random.uniform(k.wristRadiusGrowth)
+        let radiusScale = min(1, k.maximumWristSpeed / (peakRate * (radius + growth)))
         let profile = SwingProfile(
             shape: shape, peakRate: peakRate, peakTime: peakTime, decayExponent: decayExponent,
             contactTime: contactTime, slowdown: slowdown, slowdownWidth: random.uniform(0.015...0.04),
             loadRate: random.uniform(k.loadRate) * (isPractice ? 0.7 : 1),
             loadDuration: random.uniform(k.loadDuration), loadPause: random.uniform(k.loadPause),
             rollPeak: rollFraction * peakRate, rollCenter: rollCenter, rollWidth: rollWidth,
-            radius: random.uniform(k.wristRadius), radiusGrowth: random.uniform(k.wristRadiusGrowth))
+            radius: radius * radiusScale, radiusGrowth: growth * radiusScale)
         let stance = stance(random: &random)
         // Swing axis: up, tilted by the plane angle about a random horizontal axis; signed by handedness.
         let tilt = random.uniform(k.planeTilt)

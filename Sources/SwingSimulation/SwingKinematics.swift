@@ -28,6 +28,10 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
     public var wristRadius: ClosedRange<Double>
     /// Extension of that distance during the downswing (arms extend), m.
     public var wristRadiusGrowth: ClosedRange<Double>
+    /// Largest wrist speed about the swing axis, m/s: the radius is scaled down when peak rate × radius would
+    /// exceed it (hand speed in bat swings peaks at ≈ 7–10 m/s), which bounds the centripetal acceleration by
+    /// speed × rate (≈ 10–25 g at the fastest).
+    public var maximumWristSpeed: Double
     /// Load / backswing: peak reverse rate about the swing axis, rad/s.
     public var loadRate: ClosedRange<Double>
     /// Load / backswing duration, s.
@@ -53,7 +57,7 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         wristRadiusGrowth: ClosedRange<Double>, loadRate: ClosedRange<Double>, loadDuration: ClosedRange<Double>,
         loadPause: ClosedRange<Double>, strideAcceleration: ClosedRange<Double>,
         contactSlowdown: ClosedRange<Double>, forearmRollFraction: ClosedRange<Double>,
-        waggleProbability: Double = 0.5
+        waggleProbability: Double = 0.5, maximumWristSpeed: Double = 10
     ) {
         self.timeToContact = timeToContact
         self.practiceTimeToContact = practiceTimeToContact
@@ -73,5 +77,6 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         self.contactSlowdown = contactSlowdown
         self.forearmRollFraction = forearmRollFraction
         self.waggleProbability = waggleProbability
+        self.maximumWristSpeed = maximumWristSpeed
     }
 }

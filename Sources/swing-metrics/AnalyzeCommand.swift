@@ -44,6 +44,9 @@ extension SwingMetrics {
         @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")
         var noProgress = false
 
+        @Flag(help: .hidden)
+        var timings = false
+
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
         }
@@ -59,6 +62,7 @@ extension SwingMetrics {
                 throw ValidationError("no recordings found in \(paths.joined(separator: " "))")
             }
             let analyzer = try analysis.resolve()
+            let timing = timings ? AnalysisTimings() : nil
             var sink = try OutputSink(path: output)
             var writer = AnalysisWriter(format: format, manyInputs: inputs.count > 1)
             var progress = ProgressBar(total: inputs.count, label: "analysing", enabled: !noProgress)
@@ -68,7 +72,7 @@ extension SwingMetrics {
             var writeError: (any Error)?
             await orderedParallelMap(
                 inputs, maxConcurrency: jobs,
-                transform: { url in analyzer.analyze(url) },
+                transform: { url in timing?.analyze(url, with: analyzer) ?? analyzer.analyze(url) },
                 onCompletion: { progress.update($0) },
                 emit: { _, result in
                     if let error = result.error {
@@ -83,6 +87,7 @@ extension SwingMetrics {
             try sink.write(writer.footer())
             try sink.close()
             progress.finish()
+            if let timing { StandardError.writeLine(timing.summary) }
             if failures > 0 {
                 StandardError.writeLine(
                     "swing-metrics: \(failures) of \(inputs.count) recording\(inputs.count == 1 ? "" : "s") failed")

@@ -293,3 +293,22 @@ import _TestSupport
         }
     }
 }
+
+@Suite struct SOSFilterSpanTests {
+    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    @Test func spanOverloadsEqualArrayProcessing() throws {
+        let sections = try SecondOrderSections.butterworth(order: 4, band: .highPass(cutoff: 20), sampleRate: 800)
+        let expected = SOSFilterTests.whole(sections, SOSFilterTests.input)
+        var inPlace = SOSFilterTests.input
+        var filter = SOSFilter(sections)
+        var span = inPlace.mutableSpan
+        filter.process(&span)
+        #expect(inPlace == expected)
+
+        var output = [SIMD4<Float>](repeating: .zero, count: SOSFilterTests.input.count)
+        var other = SOSFilter(sections)
+        var outputSpan = output.mutableSpan
+        other.process(SOSFilterTests.input.span, into: &outputSpan)
+        #expect(output == expected)
+    }
+}

@@ -134,3 +134,20 @@ import Testing
         #expect(combined.impact.maxAbsoluteMilliseconds == 0 && combined.start.maxAbsoluteMilliseconds == 0)
     }
 }
+
+@Suite struct AccuracyGoalsTests {
+    @Test func perfectDetectionMeetsEveryGoal() {
+        let truth = AccuracyReportTests.truth()
+        #expect(AccuracyReport.score(detected: truth.perfectDetections, truth: truth).unmetGoals().isEmpty)
+    }
+
+    @Test func missedGoalsAreNamed() {
+        // Start errors of 30 ms on every swing and a missed foul tip.
+        let detected = [AccuracyReportTests.detection(10.03, 10.2), AccuracyReportTests.detection(20.03, nil)]
+        let failures = AccuracyReport.score(detected: detected, truth: AccuracyReportTests.truth()).unmetGoals()
+        #expect(failures.contains("start median |error| 30.00 ms > 5.00 ms"))
+        #expect(failures.contains("start p95 |error| 30.00 ms > 20.00 ms"))
+        #expect(failures.contains("recall 0.6667 < 0.9900"))
+        #expect(!failures.contains { $0.hasPrefix("impact") || $0.hasPrefix("precision") })
+    }
+}

@@ -32,4 +32,10 @@ let datasetsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
         #expect(truth.swings.count == 9)
         #expect(truth.swings.filter(\.contact).count == 6)
     }
+
+    /// `Datasets/sample-configuration.json` (for `swing-metrics simulate --config`) is the same configuration.
+    @Test func sampleConfigurationFileIsTheSampleConfiguration() throws {
+        let data = try Data(contentsOf: datasetsDirectory.appendingPathComponent("sample-configuration.json"))
+        #expect(try JSONDecoder().decode(SimulationConfiguration.self, from: data) == .datasetSample)
+    }
 }

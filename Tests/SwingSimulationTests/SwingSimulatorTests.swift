@@ -295,3 +295,30 @@ let smallMix = EventMix(
         }
     }
 }
+
+@Suite struct SwingKinematicsPlausibilityTests {
+    /// Before contact the wrist feels centripetal and tangential acceleration of a few g to ~25 g at most (hand
+    /// speed ≤ 10 m/s); tennis forehands stay below ~15 g (the real ones: 2–8 g).
+    @Test(arguments: [(SimulationConfiguration.Sport.baseball, 30.0), (.tennis, 15.0), (.golf, 25.0)])
+    func wristAccelerationBeforeContactIsPlausible(sport: SimulationConfiguration.Sport, limit: Double) throws {
+        var c = SimulationConfiguration.preset(
+            sport, seed: 12, mix: EventMix(hits: 8, foulTips: 0, misses: 0, practiceSwings: 0, clapBursts: 0,
+                tapBursts: 0, walkingBouts: 0, armRaises: 0))
+        c.sensors = .ideal
+        let session = SwingSimulator.simulate(c)
+        let a = try #require(session.recording.accelerometer)
+        var peaks: [Double] = []
+        for swing in session.truth.swings {
+            let impact = try #require(swing.impact)
+            var peak = 0.0
+            for i in 0..<a.count where a.timestamps[i] > swing.start && a.timestamps[i] < impact {
+                let x = Double(a.x[i])
+                let y = Double(a.y[i])
+                let z = Double(a.z[i])
+                peak = max(peak, (x * x + y * y + z * z).squareRoot())
+            }
+            peaks.append(peak)
+        }
+        #expect(peaks.allSatisfy { $0 > 1.5 && $0 < limit })
+    }
+}

@@ -23,6 +23,20 @@ func filterTimingCases() -> [TimingCase] {
             let input = timingSignal(seconds: seconds)
             return { blackHole(try! ZeroPhaseFilter.filtfilt(highPass, input)) }
         },
+        // One sample per call (how a streaming detector may drive it).
+        TimingCase(name: "sosfilt_hp4_20Hz_3axis_per_sample", channelSamples: threeAxes) { seconds in
+            let input = timingSignal(seconds: seconds)
+            var output = [SIMD4<Float>](repeating: .zero, count: input.count)
+            return {
+                var filter = SOSFilter(highPass)
+                input.withUnsafeBufferPointer { source in
+                    output.withUnsafeMutableBufferPointer { destination in
+                        for i in source.indices { destination[i] = filter.process(source[i]) }
+                    }
+                }
+                blackHole(output)
+            }
+        },
         // The same with a reused ZeroPhaseFilter (work buffer kept) writing into a caller-supplied output.
         TimingCase(name: "sosfiltfilt_hp4_20Hz_3axis_reused", channelSamples: threeAxes) { seconds in
             let input = timingSignal(seconds: seconds)

@@ -9,7 +9,7 @@ import Darwin
 // {"name": ..., "channel_samples": N, "seconds": [wall…], "cpu_seconds": [thread CPU…]}. `dsp-timing --list` lists the cases.
 // To add workloads, add a file returning [TimingCase] and append it to `allCases`.
 
-let allCases: [TimingCase] = filterTimingCases()
+let allCases: [TimingCase] = filterTimingCases() + spectralTimingCases()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String, default value: Double) -> Double {

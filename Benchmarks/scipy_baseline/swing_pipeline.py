@@ -1,0 +1,414 @@
+#!/usr/bin/env python3
+"""COMPARISON BASELINE — not part of BatchedMotion.
+
+A numpy/scipy implementation of BatchedMotion's swing algorithm (Sources/SwingAnalysis, baseball preset), written
+the way a good Python user would write it for speed: whole-array numpy, scipy.signal.butter/sosfilt for the
+high-pass, vectorised block medians, Python loops only over the few threshold crossings and rotation events. It
+exists so that `Benchmarks/compare_pipeline_with_scipy.py` can time the Swift pipeline against it on the same
+files; it is not used by the package.
+
+What it mirrors (SwingAnalyzer is streaming; this is its offline equivalent on whole arrays):
+
+Impacts (800 Hz accelerometer)
+  * rate measured over the first 32 samples; 4th-order Butterworth high-pass at 50 Hz (`butter(..., 'highpass',
+    output='sos')`, `sosfilt` with the steady-state `zi` of the first sample) on x, y, z; statistic = |high-passed|;
+  * robust adaptive threshold: max(1 g, 25 × noise floor), noise floor = median of the medians of the trailing
+    16 blocks of 256 samples (0.02 g until the first block is complete);
+  * refractory period 0.12 s after each crossing; decision 40 ms after the crossing;
+  * onset of the transient: walk back (≤ 10 ms) while |hp| stays above max(4 × noise, 0.1 × threshold), then
+    extrapolate the rise of the first two loud samples back to the last quiet sample's level (sub-sample);
+  * peak, clipping flag, Hann-windowed spectrum of the first 40 ms: dominant frequency, 100–400 Hz band energy.
+Swings (200 Hz device motion)
+  * rotation along gravity = dot(rotation rate, gravity / |gravity|);
+  * rotation events: |rotation along gravity| ≥ 2.5 rad/s, gaps shorter than 60 ms bridged, cut at 3 s; a swing
+    needs a 4 rad/s peak;
+  * contact classification: the strongest unclaimed impact within [first − 50 ms, last + 100 ms] of the event;
+  * anchor = last sample before the impact (hit) or the rotation peak (miss); polarity from the largest |rate|
+    within 50 ms before it; walk back while rate × polarity ≥ 1 rad/s, ending after 20 ms below (fails beyond
+    0.6 s); onset = hinge least-squares fit b + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on a 0.25 ms grid
+    refined to 0.01 ms, over the 100 ms before the walk-back point up to 35 % of the peak;
+  * accumulated rotation (trapezoid, onset → anchor) must reach 0.35 rad.
+
+Loading: `numpy.load` for the native .npz; `numpy.loadtxt` (numpy 2's C parser) for interchange CSV.
+
+Usage: python3 swing_pipeline.py RECORDING [--json]   (RECORDING: recording.npz or an interchange CSV directory)
+"""
+
+import json
+import os
+import sys
+import time
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+from scipy import signal
+
+# Baseball preset (Sources/SwingAnalysis/SwingAnalyzerConfiguration+Presets.swift).
+HP_CUTOFF = 50.0
+HP_ORDER = 4
+THRESHOLD_NOISE_MULTIPLE = 25.0
+MINIMUM_THRESHOLD = 1.0
+ONSET_NOISE_MULTIPLE = 4.0
+ONSET_THRESHOLD_FRACTION = 0.1
+LOOKAHEAD = 0.025
+REFRACTORY = 0.12
+ONSET_SEARCH_WINDOW = 0.01
+SPECTRUM_WINDOW = 0.04
+BAND_LOWER, BAND_UPPER = 100.0, 400.0
+BLOCK_SAMPLES = 256
+BLOCK_COUNT = 16
+INITIAL_NOISE_FLOOR = 0.02
+SATURATION_LEVEL = 4.0
+ROTATION_THRESHOLD = 2.5
+QUIET_DURATION = 0.06
+MINIMUM_PEAK_RATE = 4.0
+MINIMUM_ACCUMULATED_ROTATION = 0.35
+MAXIMUM_SWING_DURATION = 0.6
+MAXIMUM_EVENT_DURATION = 3.0
+ONSET_WALK_THRESHOLD = 1.0
+ONSET_FAILURE_DURATION = 0.02
+ONSET_BASELINE_WINDOW = 0.1
+ONSET_UPPER_FRACTION = 0.35
+MATCH_BEFORE, MATCH_AFTER = 0.05, 0.1
+RATE_SAMPLES = 32
+
+
+# ----------------------------------------------------------------------------------------------------------- loading
+
+def load_native(path):
+    """Loads the native .npz: (t_acc f8, acc (n, 3) f4, t_dm f8, rotation rate (m, 3) f4, gravity (m, 3) f4)."""
+    with np.load(path) as npz:
+        t_acc = npz["accelerometer_timestamp"]
+        acc = np.stack([npz["accelerometer_x"], npz["accelerometer_y"], npz["accelerometer_z"]], axis=1)
+        t_dm = npz["device_motion_timestamp"]
+        rate = np.stack([npz["device_motion_rotation_rate_" + a] for a in "xyz"], axis=1)
+        gravity = np.stack([npz["device_motion_gravity_" + a] for a in "xyz"], axis=1)
+    return t_acc, acc, t_dm, rate, gravity
+
+
+def load_csv(directory):
+    """Loads an interchange CSV directory with numpy.loadtxt (floats are printed shortest-round-trip, so casting to
+    float32 recovers the stored samples exactly)."""
+    a = np.loadtxt(os.path.join(directory, "accelerometer.csv"), delimiter=",", skiprows=1, ndmin=2)
+    d = np.loadtxt(os.path.join(directory, "device_motion.csv"), delimiter=",", skiprows=1, ndmin=2)
+    return (a[:, 0], a[:, 1:4].astype(np.float32), d[:, 0], d[:, 11:14].astype(np.float32),
+            d[:, 5:8].astype(np.float32))
+
+
+def load(path):
+    return load_native(path) if path.endswith(".npz") else load_csv(path)
+
+
+# ----------------------------------------------------------------------------------------------------------- impacts
+
+def noise_floor_per_sample(magnitude):
+    """Noise floor in force at each sample: median of the trailing ≤ 16 complete block medians (upper median of each
+    256-sample block), or the initial floor before the first block completes."""
+    n = magnitude.size
+    blocks = n // BLOCK_SAMPLES
+    floors_by_completed = np.empty(blocks + 1)
+    floors_by_completed[0] = INITIAL_NOISE_FLOOR
+    if blocks:
+        medians = np.partition(magnitude[: blocks * BLOCK_SAMPLES].reshape(blocks, BLOCK_SAMPLES),
+                               BLOCK_SAMPLES // 2, axis=1)[:, BLOCK_SAMPLES // 2]
+        head = min(blocks, BLOCK_COUNT - 1)
+        for c in range(1, head + 1):  # fewer than 16 blocks so far
+            floors_by_completed[c] = np.median(medians[:c].astype(np.float64))
+        if blocks >= BLOCK_COUNT:
+            window = sliding_window_view(medians, BLOCK_COUNT)
+            part = np.partition(window, (BLOCK_COUNT // 2 - 1, BLOCK_COUNT // 2), axis=1)
+            floors_by_completed[BLOCK_COUNT:] = (part[:, BLOCK_COUNT // 2 - 1] + part[:, BLOCK_COUNT // 2]) / 2
+    return floors_by_completed[np.arange(n) // BLOCK_SAMPLES]
+
+
+def detect_impacts(t, acc):
+    """Impact onsets and features: list of dicts (time, peak, saturated, dominantFrequency, bandEnergy)."""
+    n = t.size
+    if n < RATE_SAMPLES:
+        return []
+    rate = (RATE_SAMPLES - 1) / (t[RATE_SAMPLES - 1] - t[0])
+    if not np.isfinite(rate) or rate <= 2 * HP_CUTOFF:
+        rate = 800.0
+    sos = signal.butter(HP_ORDER, HP_CUTOFF, "highpass", fs=rate, output="sos")
+    zi = signal.sosfilt_zi(sos)[:, :, None] * acc[0].astype(np.float64)[None, None, :]
+    hp, _ = signal.sosfilt(sos, acc.astype(np.float64), axis=0, zi=zi)
+    hp = hp.astype(np.float32)
+    magnitude = np.sqrt((hp * hp).sum(axis=1, dtype=np.float32))
+    noise = noise_floor_per_sample(magnitude)
+    threshold = np.maximum(MINIMUM_THRESHOLD, THRESHOLD_NOISE_MULTIPLE * noise)
+    above = np.flatnonzero(magnitude >= threshold)
+    wait = max(LOOKAHEAD, SPECTRUM_WINDOW)
+    impacts = []
+    refractory_until = -np.inf
+    for crossing in above:
+        tc = t[crossing]
+        if tc < refractory_until:
+            continue
+        refractory_until = tc + REFRACTORY
+        end = min(int(np.searchsorted(t, tc + wait, side="left")), n - 1)
+        impacts.append(_decide_impact(t, acc, hp, magnitude, crossing, end, noise[crossing], threshold[crossing]))
+    return impacts
+
+
+def _decide_impact(t, acc, hp, magnitude, crossing, end, noise, threshold):
+    onset_level = max(ONSET_NOISE_MULTIPLE * noise, ONSET_THRESHOLD_FRACTION * threshold)
+    earliest = t[crossing] - ONSET_SEARCH_WINDOW
+    k = crossing
+    while k - 1 >= 0 and t[k - 1] >= earliest and magnitude[k - 1] > onset_level:
+        k -= 1
+    # Sub-sample onset.
+    if k - 1 < 0:
+        onset = t[k]
+    elif k + 1 > end:
+        onset = t[k]
+    else:
+        dt = t[k + 1] - t[k]
+        rise = float(magnitude[k + 1] - magnitude[k])
+        if dt > 0 and rise > 0:
+            back = float(magnitude[k] - magnitude[k - 1]) / (rise / dt)
+            onset = min(t[k], max(t[k - 1], t[k] - back))
+        else:
+            onset = t[k] - 0.5 * (t[k] - t[k - 1])
+    peak = float(magnitude[k:end + 1].max())
+    raw = acc[max(0, k - 1):end + 1]
+    flat = (np.abs(raw[1:]) >= SATURATION_LEVEL) & (raw[1:] == raw[:-1])
+    saturated = bool(flat.any())
+    frequency, energy = _spectrum(t, hp, k, end, onset)
+    return dict(time=float(onset), peak=peak, saturated=saturated, dominantFrequency=frequency, bandEnergy=energy)
+
+
+def _spectrum(t, hp, k, end, onset):
+    last = min(end, k + 1023)
+    n = int(np.searchsorted(t[k:last + 1], onset + SPECTRUM_WINDOW, side="right"))
+    if n < 8:
+        return 0.0, 0.0
+    duration = t[k + n - 1] - t[k]
+    if duration <= 0:
+        return 0.0, 0.0
+    rate = (n - 1) / duration
+    window = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / (n - 1))
+    spectrum = np.fft.rfft(window[:, None] * hp[k:k + n].astype(np.float64), axis=0)
+    power = (spectrum.real ** 2 + spectrum.imag ** 2).sum(axis=1)
+    bins = power.size
+    best = 1 + int(np.argmax(power[1:]))
+    offset = 0.0
+    if 0 < best < bins - 1:
+        left, center, right = power[best - 1], power[best], power[best + 1]
+        denominator = left - 2 * center + right
+        if denominator < 0:
+            offset = max(-0.5, min(0.5, 0.5 * (left - right) / denominator))
+    bin_width = rate / n
+    frequencies = np.arange(bins) * bin_width
+    scale = np.full(bins, 2.0)
+    scale[0] = 1.0
+    if n % 2 == 0:
+        scale[-1] = 1.0
+    band = (frequencies >= BAND_LOWER) & (frequencies <= BAND_UPPER)
+    energy = float((scale * power / (rate * (window ** 2).sum()) * bin_width)[band].sum())
+    return float((best + offset) * bin_width), energy
+
+
+# ----------------------------------------------------------------------------------------------------------- swings
+
+def rotation_along_gravity(rate, gravity):
+    norm = np.sqrt((gravity * gravity).sum(axis=1, dtype=np.float32))
+    g = gravity / np.where(norm > 0, norm, 1)[:, None]
+    return (rate * g).sum(axis=1, dtype=np.float32)
+
+
+def rotation_events(t, along):
+    """(first, last, peak index) of each rotation event, in order."""
+    magnitude = np.abs(along)
+    above = magnitude >= ROTATION_THRESHOLD
+    edges = np.diff(np.concatenate(([0], above.view(np.int8), [0])))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1  # inclusive runs
+    events = []
+    i = 0
+    while i < starts.size:
+        first, last = starts[i], ends[i]
+        # Bridge following runs while the gap's last below-threshold sample is < 60 ms after the last loud one.
+        while i + 1 < starts.size and t[starts[i + 1] - 1] - t[last] < QUIET_DURATION:
+            i += 1
+            last = ends[i]
+        # Cut at the maximum duration (the sample reaching it ends the event).
+        while True:
+            loud = np.flatnonzero(above[first:last + 1]) + first
+            too_long = loud[t[loud] - t[first] >= MAXIMUM_EVENT_DURATION]
+            if too_long.size == 0:
+                break
+            cut = too_long[0]
+            events.append((first, cut, first + int(np.argmax(magnitude[first:cut + 1]))))
+            rest = loud[loud > cut]
+            if rest.size == 0:
+                first = None
+                break
+            first = rest[0]
+        if first is not None:
+            events.append((first, last, first + int(np.argmax(magnitude[first:last + 1]))))
+        i += 1
+    return events
+
+
+def hinge_errors(times, p, taus, exponent_grid):
+    """Residual sum of squares of p ≈ b + a·h1 + c·h2 for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or
+    the normal equations are singular."""
+    d = np.maximum(0.0, times[None, :] - taus[:, None]) * 10
+    root, square = np.sqrt(d), d * d
+    errors = np.empty((taus.size, len(exponent_grid)))
+    n = float(times.size)
+    sp, spp = p.sum(), p @ p
+    for column, exponent in enumerate(exponent_grid):
+        h1 = (d, d * root, square, square * root, square * d)[exponent]
+        h2 = h1 * d
+        s1, s2 = h1.sum(1), h2.sum(1)
+        s11, s12, s22 = np.einsum("ij,ij->i", h1, h1), np.einsum("ij,ij->i", h1, h2), np.einsum("ij,ij->i", h2, h2)
+        s1p, s2p = h1 @ p, h2 @ p
+        det = n * (s11 * s22 - s12 * s12) - s1 * (s1 * s22 - s12 * s2) + s2 * (s1 * s12 - s11 * s2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            b = (sp * (s11 * s22 - s12 * s12) - s1 * (s1p * s22 - s12 * s2p) + s2 * (s1p * s12 - s11 * s2p)) / det
+            a = (n * (s1p * s22 - s2p * s12) - sp * (s1 * s22 - s12 * s2) + s2 * (s1 * s2p - s1p * s2)) / det
+            c = (n * (s11 * s2p - s12 * s1p) - s1 * (s1 * s2p - s1p * s2) + sp * (s1 * s12 - s11 * s2)) / det
+            error = spp - b * sp - a * s1p - c * s2p
+        error[(np.abs(det) <= 1e-12) | ~(a > 0)] = np.inf
+        errors[:, column] = error
+    return errors
+
+
+def _grid(start, stop, step):
+    """start, start + step, … ≤ stop, accumulated like the Swift loop (`tau += step`, sequential rounding)."""
+    count = int((stop - start) / step) + 2
+    values = np.add.accumulate(np.concatenate(([start], np.full(count, step))))
+    return values[values <= stop]
+
+
+def estimate_onset(t, along, anchor):
+    """(onset time, walk-back index) or None."""
+    anchor_time = t[anchor]
+    i = anchor
+    largest, polarity = np.float32(-1), np.float32(1)
+    while i >= 0 and anchor_time - t[i] <= 0.05:
+        if abs(along[i]) > largest:
+            largest = abs(along[i])
+            polarity = np.float32(1 if along[i] >= 0 else -1)
+        i -= 1
+    earliest = anchor_time - MAXIMUM_SWING_DURATION
+    walk = np.float32(ONSET_WALK_THRESHOLD)
+    last_above = anchor
+    k = anchor
+    while True:
+        if k < 0 or t[k] < earliest:
+            return None
+        if polarity * along[k] >= walk:
+            last_above = k
+        elif t[last_above] - t[k] >= ONSET_FAILURE_DURATION:
+            break
+        k -= 1
+    crossing = last_above
+    directed = polarity * along
+    peak = max(np.float32(0), directed[crossing:anchor + 1].max())
+    upper_level = np.float32(ONSET_UPPER_FRACTION) * peak
+    upper = crossing
+    while upper < anchor and directed[upper] < upper_level:
+        upper += 1
+    upper = min(anchor, max(upper, crossing + 2))
+    lower = int(np.searchsorted(t, t[crossing] - ONSET_BASELINE_WINDOW, side="left"))
+    lower = min(lower, crossing)
+    crossing_time = t[crossing]
+    if upper - lower + 1 < 5:
+        return crossing_time, crossing
+    times = t[lower:upper + 1]
+    p = directed[lower:upper + 1].astype(np.float64)
+    coarse = 0.00025
+    taus = _grid(t[lower], crossing_time, coarse)
+    errors = hinge_errors(times, p, taus, range(5))
+    flat = int(np.argmin(errors))
+    best_error = errors.flat[flat]
+    if np.isfinite(best_error):
+        best_tau, best_exponent = taus[flat // 5], flat % 5
+    else:  # no admissible fit on the grid: refine around the walk-back point with m = 1, as the Swift loop does
+        best_tau, best_exponent = crossing_time, 0
+    offsets = _grid(-coarse, coarse, 0.00001)
+    candidates = best_tau + offsets
+    candidates = candidates[(candidates >= t[lower]) & (candidates <= crossing_time)]
+    if candidates.size:
+        fine = hinge_errors(times, p, candidates, [best_exponent])[:, 0]
+        j = int(np.argmin(fine))
+        if fine[j] < best_error:
+            best_tau = candidates[j]
+    return float(best_tau), crossing
+
+
+def find_swings(t_dm, rate, gravity, impacts):
+    along = rotation_along_gravity(rate, gravity)
+    magnitude = np.abs(along)
+    impact_times = np.array([i["time"] for i in impacts])
+    impact_peaks = np.array([i["peak"] for i in impacts])
+    claimed = np.zeros(len(impacts), dtype=bool)
+    swings = []
+    for first, last, peak_index in rotation_events(t_dm, along):
+        event_peak = float(magnitude[peak_index])
+        if event_peak < MINIMUM_PEAK_RATE:
+            continue
+        window = (impact_times >= t_dm[first] - MATCH_BEFORE) & (impact_times <= t_dm[last] + MATCH_AFTER) & ~claimed
+        chosen = None
+        if window.any():
+            candidates = np.flatnonzero(window)
+            chosen = int(candidates[np.argmax(impact_peaks[candidates])])
+        if chosen is not None:
+            anchor = int(np.searchsorted(t_dm, impact_times[chosen], side="left")) - 1
+            if anchor < 0:
+                continue
+            anchor_time = impact_times[chosen]
+        else:
+            anchor, anchor_time = peak_index, t_dm[peak_index]
+        onset = estimate_onset(t_dm, along, anchor)
+        if onset is None:
+            continue
+        onset_time, crossing = onset
+        start = crossing
+        while start - 1 >= 0 and t_dm[start - 1] >= onset_time:
+            start -= 1
+        segment = magnitude[start:anchor + 1].astype(np.float64)
+        times = t_dm[start:anchor + 1]
+        accumulated = float((0.5 * (segment[1:] + segment[:-1]) * np.diff(times)).sum())
+        if anchor_time > times[-1]:
+            accumulated += segment[-1] * (anchor_time - times[-1])
+        if accumulated < MINIMUM_ACCUMULATED_ROTATION:
+            continue
+        if chosen is not None:
+            claimed[chosen] = True
+        impact = impacts[chosen] if chosen is not None else None
+        swings.append(dict(
+            start=onset_time,
+            impact=impact["time"] if impact else None,
+            timeToContact=impact["time"] - onset_time if impact else None,
+            contact=impact is not None,
+            peakRotationRate=float(segment.max()) if impact else event_peak,
+            accumulatedRotation=accumulated))
+    return swings
+
+
+def analyze(t_acc, acc, t_dm, rate, gravity):
+    return find_swings(t_dm, rate, gravity, detect_impacts(t_acc, acc))
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.split("Usage: ")[1].strip(), file=sys.stderr)
+        return 64
+    path = argv[1]
+    t0 = time.perf_counter()
+    data = load(path)
+    t1 = time.perf_counter()
+    swings = analyze(*data)
+    t2 = time.perf_counter()
+    if "--json" in argv:
+        print(json.dumps({"recording": path, "swings": swings, "load": t1 - t0, "compute": t2 - t1}))
+    else:
+        print(f"{path}: {len(swings)} swings ({sum(s['contact'] for s in swings)} with contact); "
+              f"load {t1 - t0:.3f} s, compute {t2 - t1:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
