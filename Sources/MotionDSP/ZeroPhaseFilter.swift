@@ -16,7 +16,7 @@ import Darwin
 /// sections assume the sample rate they were designed for and uniformly spaced samples.
 ///
 /// Use the static `filtfilt` functions for one-off calls. For repeated calls (e.g. a look-ahead window every
-/// batch), keep an instance: it reuses its work buffer (16 bytes per sample for `Float` lanes) and state, so
+/// batch), keep an instance: it reuses its work buffer (32 bytes per sample for `Float` lanes) and state, so
 /// ``filtfilt(_:into:)-(UnsafeBufferPointer<SIMD4<Float>>,_)`` allocates nothing once the buffer has grown to the
 /// longest input.
 public struct ZeroPhaseFilter: Sendable {
@@ -27,11 +27,23 @@ public struct ZeroPhaseFilter: Sendable {
     @usableFromInline var state: [SIMD4<Double>]
     /// The odd extensions (left then right, `paddingLength` each) and the forward pass over them.
     @usableFromInline var padding: [SIMD4<Double>]
-    /// `Float` inputs: lanes 2–3 of the forward pass (lanes 0–1 are kept in the output's 16 bytes); grows,
-    /// never shrinks.
-    @usableFromInline var upperLanes: [SIMD2<Double>] = []
+    /// `Float` inputs: the forward pass over the signal (`Double` lanes); grows, never shrinks.
+    @usableFromInline var workspace: [SIMD4<Double>] = []
 
+    /// Where the forward pass over the signal is kept until the backward pass reads it.
+    enum ForwardStorage {
+        /// In the `SIMD4<Double>` output itself.
+        case output
+        /// Lanes 0–1 in the `SIMD4<Float>` output's 16 bytes, lanes 2–3 here: a third less fresh memory for
+        /// one-off calls (free on SSE; on AVX builds the split costs ~10 % of the time).
+        case splitWithOutput(UnsafeMutablePointer<SIMD2<Double>>)
+        /// In a separate `Double` buffer (reused instances: fastest once the buffer exists).
+        case separate(UnsafeMutablePointer<SIMD4<Double>>)
+    }
+
+    /// - Precondition: `sections.sections` is not empty.
     public init(_ sections: SecondOrderSections) {
+        precondition(!sections.sections.isEmpty, "zero-phase filtering needs at least one section")
         self.sections = sections
         self.unitStepState = sections.steadyStateForUnitStep
         self.state = Array(repeating: .zero, count: 2 * sections.sections.count)
@@ -142,37 +154,36 @@ public struct ZeroPhaseFilter: Sendable {
         guard count > edge else { throw .inputTooShort(count: count, paddingLength: edge) }
         if MemoryLayout<Scalar>.size == MemoryLayout<Double>.size {
             // Double lanes: the forward pass is kept in the output itself.
-            run(input, output, upperLanes: nil)
+            run(input, output, forward: .output)
         } else if temporaryWorkspace {
             let buffer = HugePageAdvice.allocate(SIMD2<Double>.self, count: count)
             defer { free(buffer.baseAddress) }
-            run(input, output, upperLanes: buffer.baseAddress.unsafelyUnwrapped)
+            run(input, output, forward: .splitWithOutput(buffer.baseAddress.unsafelyUnwrapped))
         } else {
-            if upperLanes.count < count {
-                upperLanes = [SIMD2<Double>](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if workspace.count < count {
+                workspace = [SIMD4<Double>](unsafeUninitializedCapacity: count) { buffer, initialized in
                     let base = buffer.baseAddress.unsafelyUnwrapped
-                    HugePageAdvice.advise(base, byteCount: count * MemoryLayout<SIMD2<Double>>.stride)
+                    HugePageAdvice.advise(base, byteCount: count * MemoryLayout<SIMD4<Double>>.stride)
                     base.initialize(repeating: .zero, count: count)
                     initialized = count
                 }
             }
             // Move the buffer out so that `self` can be borrowed by `run` while it is written.
-            var work = upperLanes
-            upperLanes = []
+            var work = workspace
+            workspace = []
             work.withUnsafeMutableBufferPointer { buffer in
-                run(input, output, upperLanes: buffer.baseAddress.unsafelyUnwrapped)
+                run(input, output, forward: .separate(buffer.baseAddress.unsafelyUnwrapped))
             }
-            upperLanes = work
+            workspace = work
         }
     }
 
-    /// Both passes. The forward pass over the signal goes into `output`'s memory (all four `Double` lanes, or
-    /// lanes 0–1 in a `SIMD4<Float>` output's 16 bytes with lanes 2–3 in `upperLanes`); the backward pass reads
-    /// it from the end and overwrites it with the result, position by position. The forward pass over the
-    /// padding stays in ``padding``.
+    /// Both passes. The forward pass over the signal goes to `forward`; the backward pass reads it from the end
+    /// and writes the result to `output` position by position (overwriting the forward pass where it shares the
+    /// output's memory). The forward pass over the padding stays in ``padding``.
     mutating func run<Scalar: SOSFilterScalar>(
         _ input: UnsafeBufferPointer<SIMD4<Scalar>>, _ output: UnsafeMutableBufferPointer<SIMD4<Scalar>>,
-        upperLanes: UnsafeMutablePointer<SIMD2<Double>>?
+        forward: ForwardStorage
     ) {
         let edge = paddingLength
         let count = input.count
@@ -206,17 +217,19 @@ public struct ZeroPhaseFilter: Sendable {
                     for i in 0..<edge { left[i] = 2 * first - Scalar.widenForFilter(x[edge - i]) }
                     for i in 0..<edge { right[i] = 2 * last - Scalar.widenForFilter(x[count - 2 - i]) }
 
-                    // Where the forward pass over the signal is kept, read in either direction.
-                    func forwardStorage(from index: Int, stride: Int) -> SplitDoubleSamples? {
-                        guard let upperLanes else { return nil }
-                        return SplitDoubleSamples(
+                    // The forward pass over the signal, read or written in either direction.
+                    func split(_ upper: UnsafeMutablePointer<SIMD2<Double>>, from index: Int, stride: Int)
+                        -> SplitDoubleSamples
+                    {
+                        SplitDoubleSamples(
                             lanes01: UnsafeMutableRawPointer(out + index).assumingMemoryBound(to: SIMD2<Double>.self),
-                            lanes23: upperLanes + index, stride: stride)
+                            lanes23: upper + index, stride: stride)
                     }
-                    func forwardDoubles(from index: Int, stride: Int) -> StridedSamples<Double> {
-                        StridedSamples(
-                            UnsafeMutableRawPointer(out + index).assumingMemoryBound(to: SIMD4<Double>.self),
-                            stride: stride)
+                    func doubles(_ base: UnsafeMutablePointer<SIMD4<Double>>?, from index: Int, stride: Int)
+                        -> StridedSamples<Double>
+                    {
+                        let start = base ?? UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Double>.self)
+                        return StridedSamples(start + index, stride: stride)
                     }
 
                     // Forward pass, from the steady state of the first padded sample. The left padding's outputs
@@ -224,10 +237,10 @@ public struct ZeroPhaseFilter: Sendable {
                     startSteady(at: left[0])
                     filter(StridedSamples(left), StridedSamples(left), edge)
                     let signal = StridedSamples(reading: x)
-                    if let split = forwardStorage(from: 0, stride: 1) {
-                        filter(signal, split, count)
-                    } else {
-                        filter(signal, forwardDoubles(from: 0, stride: 1), count)
+                    switch forward {
+                    case .output: filter(signal, doubles(nil, from: 0, stride: 1), count)
+                    case .separate(let base): filter(signal, doubles(base, from: 0, stride: 1), count)
+                    case .splitWithOutput(let upper): filter(signal, split(upper, from: 0, stride: 1), count)
                     }
                     filter(StridedSamples(right), StridedSamples(right), edge)
 
@@ -237,10 +250,10 @@ public struct ZeroPhaseFilter: Sendable {
                     let rightReversed = StridedSamples(right + edge - 1, stride: -1)
                     filter(rightReversed, rightReversed, edge)
                     let result = StridedSamples(out + count - 1, stride: -1)
-                    if let split = forwardStorage(from: count - 1, stride: -1) {
-                        filter(split, result, count)
-                    } else {
-                        filter(forwardDoubles(from: count - 1, stride: -1), result, count)
+                    switch forward {
+                    case .output: filter(doubles(nil, from: count - 1, stride: -1), result, count)
+                    case .separate(let base): filter(doubles(base, from: count - 1, stride: -1), result, count)
+                    case .splitWithOutput(let upper): filter(split(upper, from: count - 1, stride: -1), result, count)
                     }
                 }
             }

@@ -291,6 +291,8 @@ import _TestSupport
             }
             #expect(output == whole, "order \(order) \(band) max chunk \(maxChunk)")
         }
+        var stepped = SOSFilter(sections)
+        #expect(input.map { stepped.process($0) } == whole, "order \(order) \(band) sample by sample")
     }
 }
 
