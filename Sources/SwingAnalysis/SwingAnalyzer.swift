@@ -5,6 +5,18 @@ import MotionRecording
 /// arrive, it emits each swing once decided — impact, estimated start of the rotation, time to contact, contact or
 /// miss, and metrics.
 ///
+/// **Detection.**
+/// - Impacts (``ImpactDetector``): Butterworth high-pass of x, y, z (MotionDSP, carried `Double` state); the
+///   statistic is the high-passed vector magnitude with clipped axes (and their kink ringing) left out; threshold =
+///   max(minimum, k × noise floor) with the noise floor the median of trailing block medians; refractory period;
+///   after the look-ahead the onset is found by walking back to a level above noise and above a fraction of the
+///   peak, then extrapolating the power-law rise to the moment of contact (sub-sample). Spectrum by FFTW.
+/// - Swings: rotation events where |rotation along gravity| (dot(ω, g), sign-agnostic) exceeds a threshold; an
+///   event's impact is the strongest impact in its window at which the swing is still fast; from the impact (or
+///   the rotation peak for a miss) the onset estimator walks back (only samples before the impact, maximum swing
+///   duration, consistent failure), validates by accumulated rotation, and fits where the rotation began.
+///   Impacts without a swing (claps, taps) are reported in ``SwingAnalyzerOutput/unmatchedImpacts``.
+///
 /// **One path.** ``analyze(_:configuration:)`` feeds a recording's batches to this same type.
 ///
 /// **Batch invariance.** Incoming samples wait in fixed-size queues and are processed one at a time in timestamp

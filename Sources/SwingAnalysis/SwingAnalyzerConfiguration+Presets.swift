@@ -31,6 +31,8 @@ extension SwingAnalyzerConfiguration {
         onsetWalkThreshold: 1.0,
         onsetConsistentFailureDuration: 0.02,
         onsetFitBaselineWindow: 0.1,
+        onsetFitOnSwingAxis: true,
+        onsetFitBaselineSlope: true,
         onsetFitUpperFraction: 0.35,
         impactMatchBefore: 0.05,
         impactMatchAfter: 0.1,

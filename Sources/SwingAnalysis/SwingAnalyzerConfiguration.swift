@@ -88,6 +88,14 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     public var onsetConsistentFailureDuration: Double
     /// How far before the walk-back point the onset fit looks for the pre-swing baseline, s, > 0.
     public var onsetFitBaselineWindow: Double
+    /// Whether the onset is fitted on the rotation rate about the swing's principal axis (found from the
+    /// rotation-rate vectors between the walk-back point and the anchor) rather than on the rotation along gravity:
+    /// both start at the same instant, and the former is not shrunk by a tilted swing plane nor rectified in the
+    /// no-gravity fallback.
+    public var onsetFitOnSwingAxis: Bool
+    /// Whether the onset fit allows a sloped pre-swing baseline (a load or backswing still settling, wrist tremor)
+    /// instead of a constant one.
+    public var onsetFitBaselineSlope: Bool
     /// The onset fit uses the rising segment up to this fraction of the swing's peak rate, 0.05...0.9.
     public var onsetFitUpperFraction: Double
     /// An impact belongs to a rotation event when it lies within the event extended by this much before its
