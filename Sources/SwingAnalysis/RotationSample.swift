@@ -6,6 +6,9 @@ struct RotationSample: Sendable {
     var alongGravity: Float
     /// Rotation rate, device frame, rad/s (w lane unused).
     var rotationRate: SIMD4<Float>
+    /// Whether ``alongGravity`` is the |rotation rate| fallback (no gravity, no attitude): it has no sign, so a
+    /// backswing turning the other way cannot be told from the swing.
+    var isMagnitudeFallback: Bool = false
 }
 
 /// Which reference the rotation of a sample was measured against.
@@ -35,7 +38,8 @@ extension RotationSample {
             reference = .attitude
         } else {
             let magnitude = (w * w).sum().squareRoot()
-            return (RotationSample(time: data.timestamps[index], alongGravity: magnitude, rotationRate: w), .magnitude)
+            return (RotationSample(time: data.timestamps[index], alongGravity: magnitude, rotationRate: w, isMagnitudeFallback: true),
+                .magnitude)
         }
         let norm = (g * g).sum().squareRoot()
         if norm > 0 { g /= norm }

@@ -29,6 +29,7 @@ extension SwingAnalyzerConfiguration {
         maximumSwingDuration: 0.6,
         maximumRotationEventDuration: 3,
         onsetWalkThreshold: 1.0,
+        fallbackOnsetWalkThreshold: 2.0,
         onsetConsistentFailureDuration: 0.02,
         onsetFitBaselineWindow: 0.1,
         onsetFitOnSwingAxis: true,

@@ -48,6 +48,8 @@ extension SwingAnalyzerConfiguration {
         try check(maximumRotationEventDuration > 0, "maximumRotationEventDuration", maximumRotationEventDuration,
             "> 0 s")
         try check(onsetWalkThreshold > 0, "onsetWalkThreshold", onsetWalkThreshold, "> 0 rad/s")
+        try check(fallbackOnsetWalkThreshold >= onsetWalkThreshold, "fallbackOnsetWalkThreshold",
+            fallbackOnsetWalkThreshold, "≥ onsetWalkThreshold (\(onsetWalkThreshold)) rad/s")
         try check(onsetConsistentFailureDuration >= 0, "onsetConsistentFailureDuration",
             onsetConsistentFailureDuration, "≥ 0 s")
         try check(onsetFitBaselineWindow > 0, "onsetFitBaselineWindow", onsetFitBaselineWindow, "> 0 s")

@@ -84,6 +84,15 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     /// The walk back from the impact stops where the rotation along gravity (in the swing's direction) has been
     /// below this rate for ``onsetConsistentFailureDuration``, rad/s, > 0.
     public var onsetWalkThreshold: Double
+    /// In the |rotation rate| fallback (``SwingDataCase/rotationWithoutGravity``, ``SwingDataCase/rotationOnly``)
+    /// the walk back uses this rate instead of ``onsetWalkThreshold``, rad/s, ≥ ``onsetWalkThreshold``. |ω| has no
+    /// direction, so it cannot show the reversal (the backswing or the preparation turning the other way) that ends
+    /// the walk on the signed rotation along gravity, and the forearm's roll and the racquet or bat being taken back
+    /// keep |ω| at 1–2.5 rad/s for a second or more between swings: at ``onsetWalkThreshold`` the walk would run
+    /// through that preparation and fail at ``maximumSwingDuration``. Walking back only to this higher level
+    /// starts the swing where |ω| rises out of the preparation; about ``swingRotationThreshold`` keeps the onset
+    /// inside the swing's own rotation event.
+    public var fallbackOnsetWalkThreshold: Double
     /// Consistent-failure duration of that walk, s, ≥ 0.
     public var onsetConsistentFailureDuration: Double
     /// How far before the walk-back point the onset fit looks for the pre-swing baseline, s, > 0.

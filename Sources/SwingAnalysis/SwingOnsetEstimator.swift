@@ -1,7 +1,8 @@
 /// Finds where a swing's rotation began, from the device-motion ring.
 ///
 /// 1. Walk back from the anchor (the last sample before the impact, or the rotation peak for a miss) while the
-///    rotation along gravity, in the swing's direction, stays above ``SwingAnalyzerConfiguration/onsetWalkThreshold``;
+///    rotation along gravity, in the swing's direction, stays above ``SwingAnalyzerConfiguration/onsetWalkThreshold``
+///    (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold`` when the anchor sample is the |ω| fallback);
 ///    the walk ends after a consistent failure (below for
 ///    ``SwingAnalyzerConfiguration/onsetConsistentFailureDuration``) and fails beyond the maximum swing duration.
 /// 2. Fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
@@ -38,8 +39,10 @@ struct SwingOnsetEstimator: Sendable {
             }
             i -= 1
         }
-        // Walk back.
-        let walkThreshold = Float(configuration.onsetWalkThreshold)
+        // Walk back (to a higher level in the |ω| fallback, whose lack of sign hides the backswing's reversal).
+        let walkThreshold = Float(
+            ring[anchorIndex].isMagnitudeFallback
+                ? configuration.fallbackOnsetWalkThreshold : configuration.onsetWalkThreshold)
         let earliest = anchorTime - configuration.maximumSwingDuration
         var lastAbove = anchorIndex
         var k = anchorIndex
