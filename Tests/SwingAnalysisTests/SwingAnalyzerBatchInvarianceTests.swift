@@ -39,16 +39,17 @@ import _TestSupport
     }
 
     /// Feeds `recording` in random batches with a random interleaving (neither stream more than `lead` s ahead).
-    static func analyzeRebatched(_ recording: Recording, seed: UInt64, maxChunk: Int, lead: Double)
-        -> SwingAnalyzerOutput
-    {
+    static func analyzeRebatched(
+        _ recording: Recording, seed: UInt64, maxChunk: Int, lead: Double,
+        configuration: SwingAnalyzerConfiguration = .baseball
+    ) -> SwingAnalyzerOutput {
         var random = SplitMix64(seed: seed)
         let acc = recording.accelerometer!
         let dm = recording.deviceMotion!
         let impactTimes = builder.impactTimes.map { $0 + 100 }
         let accBatches = cuts(timestamps: acc.timestamps, around: impactTimes, random: &random, maxChunk: maxChunk * 4)
         let dmBatches = cuts(timestamps: dm.timestamps, around: impactTimes, random: &random, maxChunk: maxChunk)
-        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var analyzer = SwingAnalyzer(configuration: configuration)
         var output = SwingAnalyzerOutput()
         var (i, j) = (0, 0)
         func endTime(_ timestamps: [Double], _ range: Range<Int>) -> Double {
@@ -88,6 +89,35 @@ import _TestSupport
         let reference = SwingAnalyzer.analyze(Self.recording)
         let output = Self.analyzeRebatched(Self.recording, seed: 99, maxChunk: 1, lead: 2)
         #expect(output.swings == reference.swings)
+    }
+
+    /// The |rotation rate| fallback (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold``): with the
+    /// accelerometer (rotation without gravity) and without it (rotation only).
+    @Test(arguments: [(5 as UInt64, 1), (6, 60), (7, 400)])
+    func rotationWithoutGravityRebatchingGivesIdenticalOutput(seed: UInt64, maxChunk: Int) {
+        let recording = Self.builder.make(gravityColumns: false)
+        let reference = SwingAnalyzer.analyze(recording)
+        #expect(reference.dataCase == .rotationWithoutGravity)
+        #expect(reference.swings.count == 4)
+        let output = Self.analyzeRebatched(recording, seed: seed, maxChunk: maxChunk, lead: 2.5)
+        #expect(output.swings == reference.swings)
+        #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
+
+        let rotationOnly = Self.builder.make(accelerometer: false, gravityColumns: false)
+        let rotationOnlyReference = SwingAnalyzer.analyze(rotationOnly, configuration: .tennis)
+        #expect(rotationOnlyReference.dataCase == .rotationOnly)
+        #expect(rotationOnlyReference.swings.count == 4)
+        let data = rotationOnly.deviceMotion!
+        var random = SplitMix64(seed: seed)
+        var analyzer = SwingAnalyzer(configuration: .tennis, streams: [.deviceMotion])
+        var rotationOnlyOutput = SwingAnalyzerOutput()
+        var start = 0
+        for size in random.chunkSizes(total: data.count, maxChunk: maxChunk) {
+            analyzer.feed(deviceMotion: data, range: start..<(start + size), into: &rotationOnlyOutput)
+            start += size
+        }
+        analyzer.finish(into: &rotationOnlyOutput)
+        #expect(rotationOnlyOutput.swings == rotationOnlyReference.swings)
     }
 }
 

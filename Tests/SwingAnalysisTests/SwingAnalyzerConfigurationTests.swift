@@ -58,5 +58,19 @@ import Testing
         configuration = .baseball
         configuration.impactHighPassCutoff = 500
         #expect(throws: SwingAnalyzerConfigurationError.self) { try configuration.validate() }
+        configuration = .baseball
+        configuration.fallbackOnsetWalkThreshold = 0.5  // below onsetWalkThreshold (1 rad/s)
+        #expect(throws: SwingAnalyzerConfigurationError.self) { try configuration.validate() }
+    }
+
+    @Test(arguments: SwingAnalyzerConfiguration.presetNames)
+    func fallbackOnsetWalkThresholdHasADefaultAndLoads(name: String) throws {
+        let preset = try #require(SwingAnalyzerConfiguration.preset(named: name))
+        #expect(preset.fallbackOnsetWalkThreshold == 2.0)
+        let url = try Self.write(#"{"preset": "\#(name)", "fallbackOnsetWalkThreshold": 2.5}"#)
+        let configuration = try SwingAnalyzerConfiguration(contentsOf: url)
+        var expected = preset
+        expected.fallbackOnsetWalkThreshold = 2.5
+        #expect(configuration == expected)
     }
 }
