@@ -4,11 +4,12 @@ struct RotationSample: Sendable {
     var time: Double
     /// Rotation along gravity, dot(rotationRate, gravity), rad/s (signed); |rotation rate| in the fallback.
     var alongGravity: Float
+    /// Whether ``alongGravity`` is the |rotation rate| fallback (no gravity, no attitude): it has no sign, so a
+    /// backswing turning the other way cannot be told from the swing. (Declared here, it fills the padding before
+    /// ``rotationRate``: the sample stays 32 bytes.)
+    var isMagnitudeFallback: Bool = false
     /// Rotation rate, device frame, rad/s (w lane unused).
     var rotationRate: SIMD4<Float>
-    /// Whether ``alongGravity`` is the |rotation rate| fallback (no gravity, no attitude): it has no sign, so a
-    /// backswing turning the other way cannot be told from the swing.
-    var isMagnitudeFallback: Bool = false
 }
 
 /// Which reference the rotation of a sample was measured against.
@@ -38,7 +39,7 @@ extension RotationSample {
             reference = .attitude
         } else {
             let magnitude = (w * w).sum().squareRoot()
-            return (RotationSample(time: data.timestamps[index], alongGravity: magnitude, rotationRate: w, isMagnitudeFallback: true),
+            return (RotationSample(time: data.timestamps[index], alongGravity: magnitude, isMagnitudeFallback: true, rotationRate: w),
                 .magnitude)
         }
         let norm = (g * g).sum().squareRoot()

@@ -14,7 +14,9 @@ import MotionRecording
 /// - Swings: rotation events where |rotation along gravity| (dot(ω, g), sign-agnostic) exceeds a threshold; an
 ///   event's impact is the strongest impact in its window at which the swing is still fast; from the impact (or
 ///   the rotation peak for a miss) the onset estimator walks back (only samples before the impact, maximum swing
-///   duration, consistent failure), validates by accumulated rotation, and fits where the rotation began.
+///   duration, consistent failure), validates by accumulated rotation, and fits where the rotation began. Without
+///   gravity or attitude, |ω| stands in for |rotation along gravity| and the walk back stops at the higher
+///   ``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold`` (|ω| cannot show the backswing's reversal).
 ///   Impacts without a swing (claps, taps) are reported in ``SwingAnalyzerOutput/unmatchedImpacts``.
 ///
 /// **One path.** ``analyze(_:configuration:)`` feeds a recording's batches to this same type.

@@ -8,7 +8,10 @@ public enum SwingDataCase: String, Sendable, Codable, CaseIterable {
     /// Device motion only: swings without impact timing (`impact = nil`, `contact = false` — unknown).
     case deviceMotionOnly
     /// Accelerometer and rotation rate without gravity or attitude. Fallback: |rotation rate| (all axes) stands in
-    /// for |rotation along gravity|, so onsets and peaks refer to the total rotation of the wrist.
+    /// for |rotation along gravity|, so onsets and peaks refer to the total rotation of the wrist. |ω| has no sign,
+    /// so the onset walk back cannot stop at the backswing's reversal; it stops where |ω| falls below
+    /// ``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold`` instead (the preparation between swings keeps |ω|
+    /// at 1–2.5 rad/s).
     case rotationWithoutGravity
     /// Rotation rate only (no gravity, no accelerometer): the |rotation rate| fallback, without impact timing.
     case rotationOnly
