@@ -160,12 +160,15 @@ import _TestSupport
 
     /// Rotation-only recordings (no accelerometer) of 20 swings each, with their truth; `rally`: swings 1.5 s apart
     /// with a preparation roll (see ``closeTogether(_:spacing:before:preparationRoll:)``).
-    static func recordings(_ sport: SimulationConfiguration.Sport, rally: Bool) -> [(Recording, GroundTruth)] {
+    /// With `accelerometer` (not for a rally) the recordings are the rotation-without-gravity case.
+    static func recordings(_ sport: SimulationConfiguration.Sport, rally: Bool, accelerometer: Bool = false)
+        -> [(Recording, GroundTruth)]
+    {
         [11 as UInt64, 12].map { seed in
             let session = rotationOnlySession(sport, seed: seed, swings: 20, rally: rally)
             if rally { return closeTogether(session, spacing: 1.5, before: 0.6, preparationRoll: 1.2...1.8) }
             var recording = session.recording
-            recording.accelerometer = nil
+            if !accelerometer { recording.accelerometer = nil }
             return (recording, session.truth)
         }
     }
@@ -176,7 +179,7 @@ import _TestSupport
         AccuracyReport(
             combining: recordings.map { recording, truth in
                 let result = SwingAnalyzer.analyze(recording, configuration: configuration)
-                #expect(result.dataCase == .rotationOnly)
+                #expect(result.dataCase == (recording.accelerometer == nil ? .rotationOnly : .rotationWithoutGravity))
                 return AccuracyReport.score(detected: result.swings, truth: truth)
             })
     }
@@ -190,6 +193,19 @@ import _TestSupport
         #expect(report.precision >= 0.95)
         #expect(report.start.medianAbsoluteMilliseconds <= 10)
         #expect(report.start.p95AbsoluteMilliseconds <= 25)
+    }
+
+    @Test(arguments: [SimulationConfiguration.Sport.tennis, .baseball])
+    func simulatedRotationWithoutGravityFindsTheSwingsAndContacts(sport: SimulationConfiguration.Sport) {
+        let preset = SwingAnalyzerConfiguration.preset(named: sport.rawValue)!
+        let recordings = Self.recordings(sport, rally: false, accelerometer: true)
+        let report = Self.score(recordings, preset)
+        print("\(sport), rotation without gravity\n\(report)")
+        #expect(report.recall >= 0.95)
+        #expect(report.precision >= 0.95)
+        #expect(report.contactAccuracy >= 0.95)
+        #expect(report.impact.medianAbsoluteMilliseconds <= 1.25)
+        #expect(report.start.medianAbsoluteMilliseconds <= 10)
     }
 
     @Test(arguments: [SimulationConfiguration.Sport.tennis, .baseball])
