@@ -18,7 +18,7 @@ build: bootstrap
 	$(SWIFT) build -c release --product swing-metrics $(CPU_FLAGS)
 
 demo: build
-	$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
+	@$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
 
 test: bootstrap
 	$(SWIFT) test

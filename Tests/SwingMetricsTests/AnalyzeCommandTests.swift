@@ -112,9 +112,12 @@ import _TestSupport
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("swings.json").path
-        let result = try CommandRunner.run(["analyze", Self.sample, "--format", "json", "--output", output])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.isEmpty)
+        // Written twice: the second run replaces the first file.
+        for format in ["csv", "json"] {
+            let result = try CommandRunner.run(["analyze", Self.sample, "--format", format, "--output", output])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["swings.json"])
