@@ -16,7 +16,7 @@ func registerManyFilesBenchmarks() {
         maxDuration: .seconds(10), maxIterations: 10, thresholds: thresholds)
 
     Benchmark(
-        "Analyse 8 files x 15min sequential", configuration: configuration,
+        "Analyse-8-files-x-15min-sequential", configuration: configuration,
         closure: { _ in
             var swings = 0
             for url in PipelineBenchmarkData.quarterFiles { swings += PipelineBenchmarkData.analyzeNativeFile(url) }
@@ -25,7 +25,7 @@ func registerManyFilesBenchmarks() {
         setup: { _ = PipelineBenchmarkData.quarterFiles })
 
     Benchmark(
-        "Analyse 8 files x 15min TaskGroup 2", configuration: configuration,
+        "Analyse-8-files-x-15min-TaskGroup-2", configuration: configuration,
         closure: { _ async in
             blackHole(await analyzeConcurrently(PipelineBenchmarkData.quarterFiles, maxConcurrency: 2))
         },

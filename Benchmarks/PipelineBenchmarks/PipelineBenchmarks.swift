@@ -6,7 +6,9 @@ import Benchmark
 ///
 /// Run: `swift package benchmark --target PipelineBenchmarks` (release build; the first run also simulates and
 /// writes the hour, ≈ 1 min). Check for regressions against the committed `Thresholds/`:
-/// `swift package benchmark thresholds check --target PipelineBenchmarks`.
+/// `swift package benchmark thresholds check --target PipelineBenchmarks`. Benchmark names use `-`, never `/` or a
+/// space: `thresholds update` writes `Thresholds/<Target>.<name with / and space as _>.p90.json`, but `thresholds
+/// check` looks for the unsanitised name (package-benchmark 1.38.1) and finds nothing.
 let benchmarks: @Sendable () -> Void = {
     registerFileAnalysisBenchmarks()
     registerStreamingBenchmarks()
