@@ -13,7 +13,7 @@ import SwingAnalysis
 func registerStreamedMemoryBenchmarks() {
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal]
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.wallClock,
+        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.cpu,
         .peakMemoryResident: PipelineThresholds.memory,
         .mallocCountTotal: PipelineThresholds.mallocsLoose,
     ]

@@ -27,7 +27,7 @@ func registerStreamingBenchmarks() {
     let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, threadCPU]
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
         .wallClock: PipelineThresholds.wallClock, .mallocCountTotal: PipelineThresholds.mallocsStrict,
-        threadCPU: PipelineThresholds.wallClock,
+        threadCPU: PipelineThresholds.cpu,
     ]
     Benchmark(
         "Streaming-batch-pair-warm",
