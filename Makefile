@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run the whole test suite
 #
 # Optional CPU flags for the CLI and benchmarks (never in library targets), e.g.
-#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc x86-64-v3"
+#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc haswell"
 
 SWIFT ?= swift
 CPU_FLAGS ?=
@@ -18,7 +18,7 @@ build: bootstrap
 	$(SWIFT) build -c release --product swing-metrics $(CPU_FLAGS)
 
 demo: build
-	$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
+	@$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
 
 test: bootstrap
 	$(SWIFT) test

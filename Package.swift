@@ -65,11 +65,19 @@ package.targets += [
         dependencies: ["MotionDSP", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/DSPBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain timing tool for Benchmarks/compare_dsp_with_scipy.py (not a package-benchmark suite: its parent
+    // directory is not `Benchmarks`).
+    .executableTarget(name: "dsp-timing", dependencies: ["MotionDSP"], path: "Benchmarks/Tools/DSPTiming"),
     .executableTarget(
         name: "PipelineBenchmarks",
         dependencies: [
             "MotionRecording", "SwingAnalysis", "SwingSimulation", .product(name: "Benchmark", package: "benchmark"),
         ],
         path: "Benchmarks/PipelineBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "RecordingBenchmarks",
+        dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 ]

@@ -92,6 +92,20 @@ func registerSpectralBenchmarks() {
     }
 
     Benchmark(
+        "BandEnergyMeter 48 samples fft 256",
+        configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(2), thresholds: zeroMallocs)
+    ) { benchmark in
+        let meter = BandEnergyMeter(segmentLength: 48, fftLength: 256)
+        let segment = Array(SpectralBenchmarkData.hour[0..<48])
+        benchmark.startMeasurement()
+        segment.withUnsafeBufferPointer { samples in
+            for _ in benchmark.scaledIterations {
+                blackHole(meter.measure(samples, sampleRate: 800, lower: 150, upper: 400).power)
+            }
+        }
+    }
+
+    Benchmark(
         "Welch 256 1min 800Hz",
         configuration: .init(metrics: metrics, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 200)
     ) { benchmark in

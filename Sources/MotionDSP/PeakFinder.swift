@@ -17,7 +17,7 @@ public enum PeakFinder {
         if let distance = criteria.distance { precondition(distance >= 1, "distance must be ≥ 1 sample, got \(distance)") }
         precondition(criteria.relativeHeight >= 0, "relativeHeight must be ≥ 0, got \(criteria.relativeHeight)")
         var peaks = Peaks()
-        let (middles, leftEdges, rightEdges) = localMaxima(samples)
+        let (middles, leftEdges, rightEdges) = localMaxima(samples, edges: criteria.plateauSize != nil)
         peaks.indices = middles
 
         if let condition = criteria.plateauSize {
@@ -77,10 +77,14 @@ public enum PeakFinder {
 
     /// scipy `_local_maxima_1d`: every sample (or flat run) strictly higher than its left neighbour and than the
     /// first differing sample to its right; the ends are excluded. Returns middles (rounded down) and run edges.
-    static func localMaxima(_ x: UnsafeBufferPointer<Float>) -> (middles: [Int], left: [Int], right: [Int]) {
+    /// Edges are collected only when `edges` is set (they are needed for plateau sizes only).
+    static func localMaxima(_ x: UnsafeBufferPointer<Float>, edges: Bool = true)
+        -> (middles: [Int], left: [Int], right: [Int])
+    {
         var middles: [Int] = []
         var lefts: [Int] = []
         var rights: [Int] = []
+        middles.reserveCapacity(x.count / 8)
         let last = x.count - 1
         var i = 1
         while i < last {
@@ -88,8 +92,10 @@ public enum PeakFinder {
                 var ahead = i + 1
                 while ahead < last && x[ahead] == x[i] { ahead += 1 }
                 if x[ahead] < x[i] {
-                    lefts.append(i)
-                    rights.append(ahead - 1)
+                    if edges {
+                        lefts.append(i)
+                        rights.append(ahead - 1)
+                    }
                     middles.append((i + ahead - 1) / 2)
                     i = ahead
                 }
@@ -147,29 +153,89 @@ public enum PeakFinder {
                 iMax = Swift.min(peak + wlen / 2, iMax)
             }
             let top = x[peak]
-            var i = peak
-            leftBases[n] = peak
-            var leftMin = top
-            while iMin <= i && x[i] <= top {
-                if x[i] < leftMin {
-                    leftMin = x[i]
-                    leftBases[n] = i
-                }
-                i -= 1
-            }
-            i = peak
-            rightBases[n] = peak
-            var rightMin = top
-            while i <= iMax && x[i] <= top {
-                if x[i] < rightMin {
-                    rightMin = x[i]
-                    rightBases[n] = i
-                }
-                i += 1
-            }
+            let (leftMin, leftBase) = walkLeft(x, from: peak, to: iMin, top: top)
+            let (rightMin, rightBase) = walkRight(x, from: peak, to: iMax, top: top)
+            leftBases[n] = leftBase
+            rightBases[n] = rightBase
             prominences[n] = Double(top) - Double(Swift.max(leftMin, rightMin))
         }
         return (prominences, leftBases, rightBases)
+    }
+
+    /// scipy's left walk of `_peak_prominences`: from `peak` down to `lowest`, while samples are ≤ `top`, the
+    /// minimum and its index (the one nearest the peak among equal minima). Eight samples at a time: a chunk with
+    /// nothing above `top` (and no NaN) and no new minimum is skipped with two vector comparisons; other chunks are
+    /// walked one sample at a time exactly as scipy does.
+    @inline(__always)
+    static func walkLeft(_ x: UnsafeBufferPointer<Float>, from peak: Int, to lowest: Int, top: Float) -> (Float, Int) {
+        var minimum = top
+        var base = peak
+        var i = peak
+        let limit = SIMD8<Float>(repeating: top)
+        let raw = UnsafeRawPointer(x.baseAddress!)
+        while i - 7 >= lowest {
+            let chunk = raw.loadUnaligned(fromByteOffset: (i - 7) * 4, as: SIMD8<Float>.self)
+            // Lane-wise: not above the peak (false for NaN: the walk stops there) and not below the minimum so far.
+            if all((chunk .<= limit) .& (chunk .>= SIMD8<Float>(repeating: minimum))) {
+                i -= 8
+                continue
+            }
+            for _ in 0..<8 {
+                let value = x[i]
+                if !(value <= top) { return (minimum, base) }
+                if value < minimum {
+                    minimum = value
+                    base = i
+                }
+                i -= 1
+            }
+        }
+        while i >= lowest {
+            let value = x[i]
+            if !(value <= top) { break }
+            if value < minimum {
+                minimum = value
+                base = i
+            }
+            i -= 1
+        }
+        return (minimum, base)
+    }
+
+    /// The right-hand walk of ``walkLeft(_:from:to:top:)``, from `peak` up to `highest`.
+    @inline(__always)
+    static func walkRight(_ x: UnsafeBufferPointer<Float>, from peak: Int, to highest: Int, top: Float) -> (Float, Int) {
+        var minimum = top
+        var base = peak
+        var i = peak
+        let limit = SIMD8<Float>(repeating: top)
+        let raw = UnsafeRawPointer(x.baseAddress!)
+        while i + 7 <= highest {
+            let chunk = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+            if all((chunk .<= limit) .& (chunk .>= SIMD8<Float>(repeating: minimum))) {
+                i += 8
+                continue
+            }
+            for _ in 0..<8 {
+                let value = x[i]
+                if !(value <= top) { return (minimum, base) }
+                if value < minimum {
+                    minimum = value
+                    base = i
+                }
+                i += 1
+            }
+        }
+        while i <= highest {
+            let value = x[i]
+            if !(value <= top) { break }
+            if value < minimum {
+                minimum = value
+                base = i
+            }
+            i += 1
+        }
+        return (minimum, base)
     }
 
     /// Peak widths as `scipy.signal.peak_widths`: at height `x[peak] − prominence · relativeHeight`, the

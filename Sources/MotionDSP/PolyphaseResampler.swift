@@ -14,6 +14,10 @@ public struct PolyphaseResampler: Sendable, Hashable {
     public let halfLength: Int
     /// The FIR at the up-sampled rate, scaled by `up` (scipy's `h *= up`), `2·halfLength + 1` taps.
     public let taps: [Double]
+    /// Polyphase bank: phase p holds taps[p], taps[p + up], … reversed, so each output is a forward dot product
+    /// over contiguous input samples. `phaseOffsets[p] ..< phaseOffsets[p + 1]` indexes `phaseTaps`.
+    let phaseTaps: [Double]
+    let phaseOffsets: [Int]
 
     /// Prepares resampling by `up/down` (both ≥ 1; reduced by their gcd, so 4/2 is 2/1).
     public init(up: Int, down: Int) {
@@ -31,6 +35,15 @@ public struct PolyphaseResampler: Sendable, Hashable {
             taps = KaiserLowpassDesign.taps(count: 2 * halfLength + 1, cutoff: 1 / Double(maxRate), beta: 5.0)
                 .map { $0 * upFactor }
         }
+        var bank: [Double] = []
+        var offsets = [0]
+        let (allTaps, phases) = (taps, self.up)
+        for phase in 0..<phases {
+            bank += stride(from: phase, to: allTaps.count, by: phases).map { allTaps[$0] }.reversed()
+            offsets.append(bank.count)
+        }
+        phaseTaps = bank
+        phaseOffsets = offsets
     }
 
     /// Output samples for `inputCount` inputs: `ceil(inputCount · up / down)`.
@@ -49,20 +62,38 @@ public struct PolyphaseResampler: Sendable, Hashable {
             if n > 0 { output.baseAddress!.update(from: input.baseAddress!, count: n) }
             return
         }
-        let tapCount = taps.count
-        taps.withUnsafeBufferPointer { h in
-            for k in 0..<output.count {
-                let center = k * down + halfLength  // index into the up-sampled, filtered stream
-                // i such that 0 ≤ center − i·up ≤ tapCount − 1.
-                let low = center - (tapCount - 1)
-                var first = low <= 0 ? 0 : (low + up - 1) / up
-                first = Swift.max(0, first)
-                let last = Swift.min(n - 1, center / up)
-                var sum = 0.0
-                if first <= last {
-                    for i in first...last { sum += h[center - i * up] * Double(input[i]) }
+        phaseTaps.withUnsafeBufferPointer { bank in
+            phaseOffsets.withUnsafeBufferPointer { offsets in
+                let x = input.baseAddress!
+                for k in 0..<output.count {
+                    let center = k * down + halfLength  // index into the up-sampled, filtered stream
+                    let phase = center % up
+                    let c = center / up  // input index multiplying taps[phase]
+                    let count = offsets[phase + 1] - offsets[phase]
+                    // Reversed phase taps r[t] multiply x[c − count + 1 + t]; clip t to valid input indices.
+                    let base = c - count + 1
+                    let tStart = Swift.max(0, -base)
+                    let tEnd = Swift.min(count, n - base)
+                    let r = bank.baseAddress! + offsets[phase]
+                    // Four independent partial sums (plain multiply-add: SIMD `addProduct` is a slow software
+                    // FMA unless the build enables FMA instructions).
+                    var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
+                    var t = tStart
+                    let p = x + base
+                    while t + 4 <= tEnd {
+                        s0 += r[t] * Double(p[t])
+                        s1 += r[t + 1] * Double(p[t + 1])
+                        s2 += r[t + 2] * Double(p[t + 2])
+                        s3 += r[t + 3] * Double(p[t + 3])
+                        t += 4
+                    }
+                    var total = (s0 + s1) + (s2 + s3)
+                    while t < tEnd {
+                        total += r[t] * Double(x[base + t])
+                        t += 1
+                    }
+                    output[k] = Float(total)
                 }
-                output[k] = Float(sum)
             }
         }
     }

@@ -90,12 +90,16 @@ public final class RealFFTPlan: @unchecked Sendable {
 
     private static let cache = Mutex<[Int: RealFFTPlan]>([:])
 
-    /// The process-wide plan for `count` samples (planned with `.measure` on first use, then reused; thread-safe).
+    /// The process-wide plan for `count` samples (planned with `.estimate` on first use, then reused; thread-safe).
     ///
-    /// Plans stay alive for the life of the process; use this for the handful of sizes an application uses.
+    /// `.estimate` because `.measure` picks its algorithm by timing, so the last bits of a result could differ
+    /// from one run (or machine load) to the next; the shared plans feed analysis results that must be the same
+    /// every run. Plans stay alive for the life of the process; use this for the handful of sizes an application
+    /// uses, and make a `.measure` plan of your own where raw speed matters more than run-to-run identity.
     public static func shared(count: Int) -> RealFFTPlan {
         if let plan = cache.withLock({ $0[count] }) { return plan }
-        let plan = RealFFTPlan(count: count)  // planned outside the cache lock; the planner lock serialises FFTW.
+        // Planned outside the cache lock; the planner lock serialises FFTW.
+        let plan = RealFFTPlan(count: count, rigor: .estimate)
         return cache.withLock { plans in
             if let existing = plans[count] { return existing }
             plans[count] = plan

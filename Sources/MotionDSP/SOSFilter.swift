@@ -27,7 +27,9 @@ public struct SOSFilter: Sendable {
     internal var stateStorage: [SIMD4<Double>]
 
     /// A filter at rest (zero state), like `sosfilt` without `zi`.
+    /// - Precondition: `sections.sections` is not empty.
     public init(_ sections: SecondOrderSections) {
+        precondition(!sections.sections.isEmpty, "an SOS filter needs at least one section")
         self.sections = sections
         self.coefficients = sections.sections
         self.stateStorage = Array(repeating: .zero, count: 2 * sections.sections.count)
@@ -71,14 +73,24 @@ public struct SOSFilter: Sendable {
         }
     }
 
-    /// Filters one sample and advances the state.
+    /// Filters one sample and advances the state (same arithmetic as the block calls, so results are identical).
     @inlinable
     public mutating func process(_ sample: SIMD4<Float>) -> SIMD4<Float> {
-        var value = sample
-        withUnsafeMutablePointer(to: &value) { pointer in
-            processInPlace(pointer, count: 1)
+        var x = SIMD4<Double>(sample)
+        coefficients.withUnsafeBufferPointer { coefficientBuffer in
+            stateStorage.withUnsafeMutableBufferPointer { stateBuffer in
+                let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
+                let s = stateBuffer.baseAddress.unsafelyUnwrapped
+                for k in 0..<coefficientBuffer.count {
+                    let q = c[k]
+                    let y = q.b0 * x + s[2 * k]
+                    s[2 * k] = q.b1 * x - q.a1 * y + s[2 * k + 1]
+                    s[2 * k + 1] = q.b2 * x - q.a2 * y
+                    x = y
+                }
+            }
         }
-        return value
+        return SIMD4<Float>(x)
     }
 
     /// Filters `samples` in place and advances the state. Allocates nothing (when this filter's state is not
@@ -128,8 +140,7 @@ public struct SOSFilter: Sendable {
         run(UnsafePointer(samples), samples, count: count)
     }
 
-    /// The kernel: for each sample, every section in turn, exactly as scipy's `_sosfilt`:
-    /// `y = b0·x + s1; s1 = b1·x − a1·y + s2; s2 = b2·x − a2·y`.
+    /// Runs the cascade over `count` samples, carrying ``stateStorage``.
     @inlinable
     internal mutating func run<Scalar: SOSFilterScalar>(
         _ input: UnsafePointer<SIMD4<Scalar>>, _ output: UnsafeMutablePointer<SIMD4<Scalar>>, count: Int
@@ -137,28 +148,11 @@ public struct SOSFilter: Sendable {
         if count == 0 { return }
         coefficients.withUnsafeBufferPointer { coefficientBuffer in
             stateStorage.withUnsafeMutableBufferPointer { stateBuffer in
-                let c = coefficientBuffer.baseAddress.unsafelyUnwrapped
-                let s = stateBuffer.baseAddress.unsafelyUnwrapped
-                Self.cascade(c, sectionCount: coefficientBuffer.count, s, input, output, count: count)
+                SOSCascadeKernel.run(
+                    coefficientBuffer.baseAddress.unsafelyUnwrapped, sectionCount: coefficientBuffer.count,
+                    state: stateBuffer.baseAddress.unsafelyUnwrapped,
+                    input: input, inputStride: 1, output: output, outputStride: 1, count: count)
             }
-        }
-    }
-
-    @inlinable
-    internal static func cascade<Scalar: SOSFilterScalar>(
-        _ c: UnsafePointer<Biquad>, sectionCount: Int, _ s: UnsafeMutablePointer<SIMD4<Double>>,
-        _ input: UnsafePointer<SIMD4<Scalar>>, _ output: UnsafeMutablePointer<SIMD4<Scalar>>, count: Int
-    ) {
-        for n in 0..<count {
-            var x = Scalar.widenForFilter(input[n])
-            for k in 0..<sectionCount {
-                let q = c[k]
-                let y = q.b0 * x + s[2 * k]
-                s[2 * k] = q.b1 * x - q.a1 * y + s[2 * k + 1]
-                s[2 * k + 1] = q.b2 * x - q.a2 * y
-                x = y
-            }
-            output[n] = Scalar.narrowFilterOutput(x)
         }
     }
 }

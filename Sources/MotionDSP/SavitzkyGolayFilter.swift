@@ -26,6 +26,8 @@ public struct SavitzkyGolayFilter: Sendable, Hashable {
     public let sampleSpacing: Double
     /// The coefficients in convolution order (scipy `savgol_coeffs(..., use="conv")`).
     public let coefficients: [Double]
+    /// `coefficients` reversed (dot-product order over a window of samples).
+    let dotCoefficients: [Double]
     /// Row i (i < windowLength/2) gives output i of an `.interpolate` edge as weights on the first `windowLength`
     /// samples; mirrored for the end.
     let edgeWeights: [[Double]]
@@ -48,6 +50,7 @@ public struct SavitzkyGolayFilter: Sendable, Hashable {
         coefficients = try Self.coefficients(
             windowLength: windowLength, polynomialOrder: polynomialOrder, derivative: derivative,
             sampleSpacing: sampleSpacing)
+        dotCoefficients = coefficients.reversed()
         edgeWeights = try Self.edgeWeights(
             windowLength: windowLength, polynomialOrder: polynomialOrder, derivative: derivative,
             sampleSpacing: sampleSpacing)
@@ -126,26 +129,48 @@ public struct SavitzkyGolayFilter: Sendable, Hashable {
         precondition(mode != .interpolate || n >= windowLength,
                      "mode .interpolate needs at least windowLength (\(windowLength)) samples, got \(n)")
         let half = windowLength / 2
-        coefficients.withUnsafeBufferPointer { c in
-            // Dot order d[j] = c[W−1−j]: output[i] = Σ_j d[j] · x[i − half + j].
-            let interiorStart = Swift.min(half, n)
-            let interiorEnd = Swift.max(interiorStart, n - half)
+        let dotOrder = dotCoefficients
+        let window = windowLength
+        let interiorStart = Swift.min(half, n)
+        let interiorEnd = Swift.max(interiorStart, n - half)
+        dotOrder.withUnsafeBufferPointer { d in
+            // output[i] = Σ_j d[j] · x[i − half + j], four independent partial sums per output.
             for i in interiorStart..<interiorEnd {
-                var sum = 0.0
                 let base = input.baseAddress! + (i - half)
-                for j in 0..<windowLength { sum += c[windowLength - 1 - j] * Double(base[j]) }
+                // Plain multiply-adds into four partial sums (SIMD `addProduct` is a slow software FMA unless the
+                // build enables FMA instructions).
+                var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
+                var j = 0
+                while j + 4 <= window {
+                    s0 += d[j] * Double(base[j])
+                    s1 += d[j + 1] * Double(base[j + 1])
+                    s2 += d[j + 2] * Double(base[j + 2])
+                    s3 += d[j + 3] * Double(base[j + 3])
+                    j += 4
+                }
+                var sum = (s0 + s1) + (s2 + s3)
+                while j < window {
+                    sum += d[j] * Double(base[j])
+                    j += 1
+                }
                 output[i] = Float(sum)
             }
+        }
+        coefficients.withUnsafeBufferPointer { c in
             switch mode {
             case .nearest:
-                for i in Array(0..<interiorStart) + Array(interiorEnd..<n) {
-                    var sum = 0.0
-                    for j in 0..<windowLength {
-                        let index = Swift.min(n - 1, Swift.max(0, i - half + j))
-                        sum += c[windowLength - 1 - j] * Double(input[index])
+                func nearestEdge(_ range: Range<Int>) {
+                    for i in range {
+                        var sum = 0.0
+                        for j in 0..<windowLength {
+                            let index = Swift.min(n - 1, Swift.max(0, i - half + j))
+                            sum += c[windowLength - 1 - j] * Double(input[index])
+                        }
+                        output[i] = Float(sum)
                     }
-                    output[i] = Float(sum)
                 }
+                nearestEdge(0..<interiorStart)
+                nearestEdge(interiorEnd..<n)
             case .interpolate:
                 // Start: weights on x[0..<W]; end: the mirror image — position W−1−t from the window's far end.
                 // For odd derivatives the mirrored time axis flips the sign.

@@ -116,7 +116,7 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.message = RecordingError.oneLine(message)
     }
 
     public init(kind: Kind, file: String? = nil, line: Int? = nil, column: Int? = nil, message: String) {

@@ -82,6 +82,10 @@ enum Inflate {
 
     /// Inflates a raw DEFLATE stream that must produce exactly `expectedSize` bytes.
     static func inflate(_ input: UnsafeBufferPointer<UInt8>, expectedSize: Int) throws(Failure) -> Data {
+        // DEFLATE cannot expand more than ~1032:1; a larger declared size is corrupt (or a bomb).
+        guard expectedSize >= 0, expectedSize <= input.count &* 1032 &+ 1024 else {
+            throw Failure(reason: "declared size \(expectedSize) impossible for \(input.count) compressed bytes")
+        }
         var state = State(input: input, limit: expectedSize)
         state.output.reserveCapacity(expectedSize)
         var last = 0

@@ -110,8 +110,13 @@ public enum InterchangeCSV {
     }
 
     static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
-        let file = url.path
-        return try withFileBytes(url) { bytes throws(RecordingError) in
+        try withFileBytes(url) { bytes throws(RecordingError) in try readAccelerometer(bytes: bytes, file: url.path) }
+    }
+
+    static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
+        -> ImportedStream<AccelerometerData>
+    {
+        do {
             var scanner = CSVScanner(bytes)
             if scanner.looksBinary() {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
@@ -135,8 +140,13 @@ public enum InterchangeCSV {
     }
 
     static func readDeviceMotion(_ url: URL) throws(RecordingError) -> ImportedStream<DeviceMotionData> {
-        let file = url.path
-        return try withFileBytes(url) { bytes throws(RecordingError) in
+        try withFileBytes(url) { bytes throws(RecordingError) in try readDeviceMotion(bytes: bytes, file: url.path) }
+    }
+
+    static func readDeviceMotion(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
+        -> ImportedStream<DeviceMotionData>
+    {
+        do {
             var scanner = CSVScanner(bytes)
             if scanner.looksBinary() {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")

@@ -15,31 +15,41 @@ public struct NativeRecordingFile: Sendable {
     public var hasAccelerometer: Bool { arrays["accelerometer_timestamp"] != nil }
     public var hasDeviceMotion: Bool { arrays["device_motion_timestamp"] != nil }
 
-    let data: Data
+    let mapping: MappedFile
     let arrays: [String: NpyArrayInfo]
+    var data: Data { mapping.data }
 
     init(_ url: URL) throws(RecordingError) {
-        let archive = try ZipArchive(url)
-        file = url.path
-        data = archive.data
+        try self.init(mapping: try MappedFile(url))
+    }
+
+    /// Opens an archive held in memory (copied once); `file` names it in messages.
+    init(bytes: UnsafeRawBufferPointer, file: String) throws(RecordingError) {
+        try self.init(mapping: MappedFile(copying: bytes, path: file))
+    }
+
+    init(mapping: MappedFile) throws(RecordingError) {
+        self.mapping = mapping
+        let archive = try ZipArchive(data: mapping.data, file: mapping.path)
+        file = mapping.path
         var arrays: [String: NpyArrayInfo] = [:]
         for entry in archive.entries where entry.name.hasSuffix(".npy") {
             guard entry.method == 0 else {
                 throw .malformed(
-                    file: url.path, line: nil, column: nil, columnName: nil,
+                    file: mapping.path, line: nil, column: nil, columnName: nil,
                     reason: "member \(entry.name) is compressed; the native format is an uncompressed .npz (np.savez, not np.savez_compressed)")
             }
             let range = try archive.dataRange(of: entry)
             let name = String(entry.name.dropLast(4))
             arrays[name] = try withBytes(archive.data) { bytes throws(RecordingError) in
-                try NpyArrayInfo.parse(bytes, range: range, name: entry.name, file: url.path)
+                try NpyArrayInfo.parse(bytes, range: range, name: entry.name, file: mapping.path)
             }
         }
         guard !arrays.isEmpty else {
-            throw .unrecognizedFormat(file: url.path, reason: "zip archive holds no .npy arrays")
+            throw .unrecognizedFormat(file: mapping.path, reason: "zip archive holds no .npy arrays")
         }
         self.arrays = arrays
-        let file = url.path
+        let file = mapping.path
         func fail(_ reason: String) -> RecordingError {
             .malformed(file: file, line: nil, column: nil, columnName: nil, reason: reason)
         }
@@ -48,7 +58,7 @@ public struct NativeRecordingFile: Sendable {
         var hygiene = HygieneReport()
         if let info = arrays["metadata_json"] {
             guard info.dtype == .uint8 else { throw fail("metadata_json must be a |u1 array") }
-            let json = data.subdata(in: info.offset..<(info.offset + info.count))
+            let json = Data(UnsafeRawBufferPointer(start: mapping.base! + info.offset, count: info.count))
             do {
                 let envelope = try InterchangeCSV.metadataDecoder().decode(NativeMetadataEnvelope.self, from: json)
                 metadata = envelope.metadata

@@ -213,7 +213,7 @@ struct NpyArrayInfo: Sendable {
         default:
             throw fail("unsupported .npy version \(major)")
         }
-        guard headerStart + headerLength <= range.upperBound else { throw fail("truncated header") }
+        guard headerLength <= range.upperBound - headerStart else { throw fail("truncated header") }
         let header = String(decoding: UnsafeBufferPointer(rebasing: bytes[headerStart..<(headerStart + headerLength)]), as: UTF8.self)
         guard let descr = Self.value(of: "descr", in: header)?.trimmingCharacters(in: CharacterSet(charactersIn: "'\" ")),
             let dtype = DType(rawValue: descr == "<u1" ? "|u1" : descr)
@@ -235,7 +235,7 @@ struct NpyArrayInfo: Sendable {
         }
         let dataStart = headerStart + headerLength
         let (bytesNeeded, overflow) = count.multipliedReportingOverflow(by: dtype.size)
-        guard !overflow, dataStart + bytesNeeded <= range.upperBound else {
+        guard !overflow, bytesNeeded <= range.upperBound - dataStart else {
             throw fail("data shorter than shape \(shapeText) says (truncated?)")
         }
         return NpyArrayInfo(name: name, dtype: dtype, count: count, offset: dataStart)

@@ -12,6 +12,9 @@ struct NumericCSVReader {
         var name: String
         /// Parse as `Float` (exact to the printed digits) rather than `Double`; stored widened in the row.
         var isFloat: Bool
+        /// Parse as an exact `Int64` (e.g. nanoseconds since the epoch), stored as its bit pattern in the row:
+        /// read it back with ``NumericCSVReader/integer(_:)``.
+        var isInteger: Bool = false
         /// An empty field reads as ``emptyFieldMarker`` (a NaN with a payload) instead of being an error.
         var allowsEmpty: Bool = false
     }
@@ -36,9 +39,53 @@ struct NumericCSVReader {
         defer { values.deallocate() }
         let columnFields = columns.map(\.field)
         let columnIsFloat = columns.map(\.isFloat)
+        let columnIsInteger = columns.map(\.isInteger)
         let columnAllowsEmpty = columns.map(\.allowsEmpty)
 
+        // Single-pass fast path when the row is exactly the requested columns in order: scan each number straight
+        // off the bytes and check the separator after it. Anything unusual (blanks, nan, a missing field) falls
+        // through to the general path for that line, which produces the exact message.
+        let isPlainRow = expectedFieldCount == columns.count
+            && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
+        let base = scanner.bytes.baseAddress
+        let columnCount = columns.count
+
         while let line = scanner.nextLine() {
+            if isPlainRow, let base, !line.isEmpty {
+                var position = line.lowerBound
+                var complete = true
+                for index in 0..<columnCount {
+                    guard let (value, next) = DecimalParser.scanDouble(base, position, line.upperBound) else {
+                        complete = false
+                        break
+                    }
+                    if index == columnCount - 1 {
+                        guard next == line.upperBound else {
+                            complete = false
+                            break
+                        }
+                    } else {
+                        guard next < line.upperBound, base[next] == 0x2C else {
+                            complete = false
+                            break
+                        }
+                    }
+                    if columnIsFloat[index] {
+                        guard let single = DecimalParser.narrowToFloat(value) else {
+                            complete = false
+                            break
+                        }
+                        values[index] = Double(single)
+                    } else {
+                        values[index] = value
+                    }
+                    position = next + 1
+                }
+                if complete {
+                    try row(UnsafeBufferPointer(values), scanner.lineNumber)
+                    continue
+                }
+            }
             if scanner.isBlank(line) {
                 blankLine(scanner.lineNumber)
                 continue
@@ -53,7 +100,9 @@ struct NumericCSVReader {
                 let range = fields[columnFields[index]]
                 let bytes = scanner.slice(range)
                 let parsed: Double?
-                if columnIsFloat[index] {
+                if columnIsInteger[index] {
+                    parsed = DecimalParser.parseInt64(bytes).map { Double(bitPattern: UInt64(bitPattern: $0)) }
+                } else if columnIsFloat[index] {
                     parsed = DecimalParser.parseFloat(bytes).map(Double.init)
                 } else {
                     parsed = DecimalParser.parseDouble(bytes)
@@ -69,6 +118,10 @@ struct NumericCSVReader {
             try row(UnsafeBufferPointer(values), scanner.lineNumber)
         }
     }
+
+    /// The `Int64` stored in a row slot of an `isInteger` column.
+    @inline(__always)
+    static func integer(_ slot: Double) -> Int64 { Int64(bitPattern: slot.bitPattern) }
 
     @inline(never)
     private func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)

@@ -75,9 +75,17 @@ enum RawBatchedDump {
 
     /// Reads one dump file as one stream.
     static func read(file url: URL, stream requested: SensorStream?) throws(RecordingError) -> ImportedRecording {
-        let file = url.path
-        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
         try withFileBytes(url) { bytes throws(RecordingError) in
+            try read(bytes: bytes, file: url.path, name: url.lastPathComponent, stream: requested)
+        }
+    }
+
+    /// Reads one dump held in memory; `name` (the file name) may decide the stream.
+    static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, name: String, stream requested: SensorStream?)
+        throws(RecordingError) -> ImportedRecording
+    {
+        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
+        do {
             var scanner = CSVScanner(bytes)
             if bytes.isEmpty {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
@@ -142,7 +150,7 @@ enum RawBatchedDump {
                 stream = .deviceMotion
             } else {
                 stream = decideStream(
-                    requested: requested, name: url.lastPathComponent, x: columns[0], y: columns[1], z: columns[2],
+                    requested: requested, name: name, x: columns[0], y: columns[1], z: columns[2],
                     file: file, findings: &imported.findings)
             }
             switch stream {

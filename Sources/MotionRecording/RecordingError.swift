@@ -31,7 +31,26 @@ public enum RecordingError: Error, CustomStringConvertible, Sendable, Equatable 
         return nil
     }
 
-    public var description: String {
+    public var description: String { Self.oneLine(rawDescription) }
+
+    /// Escapes control characters (text quoted from a broken file may hold newlines) so the message is one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private var rawDescription: String {
         switch self {
         case .unreadable(let file, let reason):
             return "\(file): cannot read: \(reason)"

@@ -1,18 +1,249 @@
 import Foundation
 
+/// Reader for Sensor Logger (Kelvin Choi, tszheichoi.com/sensorlogger) exports: a directory or its `.zip`.
+///
+/// - `WristMotion.csv` (`time,seconds_elapsed,rotationRateX…Z,gravityX…Z,accelerationX…Z,quaternionW…Z,pitch,roll,yaw`)
+///   → device motion: `acceleration*` is user acceleration; pitch/roll/yaw are not imported (attitude is the
+///   quaternion).
+/// - `WatchAccelerometerUncalibrated.csv`, else `Accelerometer.csv` (`time,seconds_elapsed,x,y,z`) → accelerometer.
+///   The calibrated `Accelerometer.csv` is always m/s² and, on iOS, user acceleration without gravity: when its
+///   median |a| is near 0 it is reported and not imported as the raw accelerometer.
+/// - `Metadata.csv`: `standardisation` true means the app converted to m/s² and flipped acceleration and gravity
+///   to the Android convention; both are undone (× −1/9.80665) and reported. Without the column, units follow
+///   from magnitudes (hygiene `units` check). Device name and recording start are taken when present.
+///
+/// Time: `time` is integer ns since the Unix epoch (read exactly as Int64); timestamps become s since the first
+/// whole second of the recording (``RecordingMetadata/startDate``). `seconds_elapsed` (negative for cached samples)
+/// is ignored. Watch exports run at ~100 Hz.
 enum SensorLogger {
     static let knownFileNames: Set<String> = [
         "WristMotion.csv", "Accelerometer.csv", "WatchAccelerometerUncalibrated.csv", "Metadata.csv",
-        "AccelerometerUncalibrated.csv", "Gyroscope.csv", "Gravity.csv", "Orientation.csv",
     ]
 
-    static func read(_ url: URL) throws(RecordingError) -> ImportedRecording {
-        throw .unrecognizedFormat(file: url.path, reason: "Sensor Logger import not implemented yet")
-    }
-}
+    /// The export's files by base name: `(bytes, label for messages)`.
+    typealias Files = [String: (Data, String)]
 
-enum SensorLog {
     static func read(_ url: URL) throws(RecordingError) -> ImportedRecording {
-        throw .unrecognizedFormat(file: url.path, reason: "SensorLog import not implemented yet")
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        var files: Files = [:]
+        if isDirectory.boolValue {
+            for name in knownFileNames {
+                let file = url.appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: file.path) else { continue }
+                do { files[name] = (try Data(contentsOf: file, options: .alwaysMapped), file.path) } catch {
+                    throw .unreadable(file: file.path, reason: describeFileError(error))
+                }
+            }
+        } else {
+            let head = try RecordingImporter.prefix(url, count: 4)
+            if head.starts(with: [0x50, 0x4B]) {
+                let archive = try ZipArchive(url)
+                for entry in archive.entries {
+                    let base = (entry.name as NSString).lastPathComponent
+                    guard knownFileNames.contains(base), !entry.name.hasPrefix("__MACOSX") else { continue }
+                    files[base] = (try archive.contents(of: entry), url.path + "/" + entry.name)
+                }
+            } else {
+                // One Sensor Logger CSV on its own.
+                let data: Data
+                do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
+                    throw .unreadable(file: url.path, reason: describeFileError(error))
+                }
+                let name = url.lastPathComponent
+                files[knownFileNames.contains(name) ? name : (try guessRole(data, file: url.path))] = (data, url.path)
+            }
+        }
+        guard files["WristMotion.csv"] != nil || files["Accelerometer.csv"] != nil
+            || files["WatchAccelerometerUncalibrated.csv"] != nil
+        else {
+            throw .unrecognizedFormat(
+                file: url.path,
+                reason: "no WristMotion.csv, WatchAccelerometerUncalibrated.csv or Accelerometer.csv (Sensor Logger export)")
+        }
+        return try read(files: files)
+    }
+
+    /// For a lone CSV: WristMotion if its header has rotationRateX, else an accelerometer file.
+    static func guessRole(_ data: Data, file: String) throws(RecordingError) -> String {
+        let header = try withBytes(data) { bytes throws(RecordingError) -> [String] in
+            var scanner = CSVScanner(bytes)
+            guard let line = scanner.nextLine() else { return [] }
+            return csvHeaderNames(scanner, line)
+        }
+        guard header.count >= 2, header[0] == "time", header[1] == "seconds_elapsed" else {
+            throw .malformed(
+                file: file, line: 1, column: nil, columnName: nil,
+                reason: "not a Sensor Logger CSV (header does not start with \"time,seconds_elapsed\")")
+        }
+        return header.contains("rotationRateX") ? "WristMotion.csv" : "WatchAccelerometerUncalibrated.csv"
+    }
+
+    struct MetadataInfo {
+        var standardised: Bool?
+        var device: String?
+        var platform: String?
+    }
+
+    static func readMetadata(_ data: Data) -> MetadataInfo {
+        var info = MetadataInfo()
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        guard lines.count >= 2 else { return info }
+        let names = splitQuotedCSVLine(lines[0]).map { $0.lowercased() }
+        let values = splitQuotedCSVLine(lines[1])
+        for (index, name) in names.enumerated() where index < values.count {
+            let value = values[index]
+            if name.hasPrefix("standardi") {
+                info.standardised = ["true", "1", "yes", "on"].contains(value.lowercased())
+            } else if name == "device name" || name == "devicename" || name == "device" {
+                info.device = value.isEmpty ? nil : value
+            } else if name == "platform" {
+                info.platform = value
+            }
+        }
+        return info
+    }
+
+    static func read(files: Files) throws(RecordingError) -> ImportedRecording {
+        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
+        var metadataInfo = MetadataInfo()
+        if let (data, _) = files["Metadata.csv"] {
+            metadataInfo = readMetadata(data)
+            imported.metadata.device = metadataInfo.device
+        }
+        let standardised = metadataInfo.standardised
+
+        // Parse both stream files first to find the common time origin.
+        var motionTable: NamedColumnCSV? = nil
+        var motionFile = ""
+        if let (data, file) = files["WristMotion.csv"] {
+            motionFile = file
+            let names = [
+                "rotationRateX", "rotationRateY", "rotationRateZ", "gravityX", "gravityY", "gravityZ",
+                "accelerationX", "accelerationY", "accelerationZ", "quaternionW", "quaternionX", "quaternionY",
+                "quaternionZ",
+            ]
+            motionTable = try withBytes(data) { bytes throws(RecordingError) in
+                try NamedColumnCSV(
+                    bytes: bytes, file: file,
+                    requests: [.init(names: ["time"], kind: .integer, required: true)]
+                        + names.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) })
+            }
+        }
+        var accelerometerTable: NamedColumnCSV? = nil
+        var accelerometerFile = ""
+        var accelerometerIsCalibrated = false
+        if let (data, file) = files["WatchAccelerometerUncalibrated.csv"] ?? files["Accelerometer.csv"] {
+            accelerometerFile = file
+            accelerometerIsCalibrated = files["WatchAccelerometerUncalibrated.csv"] == nil
+            accelerometerTable = try withBytes(data) { bytes throws(RecordingError) in
+                try NamedColumnCSV(
+                    bytes: bytes, file: file,
+                    requests: [.init(names: ["time"], kind: .integer, required: true)]
+                        + ["x", "y", "z"].map { .init(names: [$0], kind: .float, required: true) })
+            }
+        }
+        let firstTimes = [motionTable?.columns[0].first, accelerometerTable?.columns[0].first].compactMap { $0 }
+            .map(NumericCSVReader.integer)
+        let originNanoseconds = (firstTimes.min() ?? 0) / 1_000_000_000 * 1_000_000_000
+        imported.metadata.startDate = firstTimes.isEmpty ? nil : Date(timeIntervalSince1970: Double(originNanoseconds / 1_000_000_000))
+        func seconds(_ column: [Double]) -> [Double] {
+            column.map { Double(NumericCSVReader.integer($0) &- originNanoseconds) / 1e9 }
+        }
+        let gInverse = 1 / HygieneChecker.standardGravity
+
+        if let table = motionTable {
+            var data = DeviceMotionData(timestamps: seconds(table.columns[0]))
+            let floats = table.columns.dropFirst().map { $0.map { Float($0) } }
+            (data.rotationRateX, data.rotationRateY, data.rotationRateZ) = (floats[0], floats[1], floats[2])
+            (data.gravityX, data.gravityY, data.gravityZ) = (floats[3], floats[4], floats[5])
+            (data.userAccelerationX, data.userAccelerationY, data.userAccelerationZ) = (floats[6], floats[7], floats[8])
+            (data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ) = (floats[9], floats[10], floats[11], floats[12])
+            let hasGravity = !data.gravityX.isEmpty
+            let gravityMedian = RawBatchedDump.medianMagnitude(data.gravityX, data.gravityY, data.gravityZ)
+            let isStandardised = standardised ?? (gravityMedian.map { (5...15).contains($0) } ?? false)
+            if isStandardised && hasGravity {
+                let scale = Float(-gInverse)
+                for keyPath in [\DeviceMotionData.gravityX, \.gravityY, \.gravityZ, \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ]
+                where !data[keyPath: keyPath].isEmpty {
+                    data[keyPath: keyPath] = data[keyPath: keyPath].map { $0 * scale }
+                }
+                imported.findings.append(HygieneFinding(
+                    kind: .units, file: motionFile,
+                    message: "Sensor Logger standardisation \(standardised == nil ? "inferred from |gravity| ≈ 9.81" : "on (Metadata.csv)"): gravity and acceleration in m/s² with Android signs; converted to g with Core Motion signs (× −1/9.80665)"))
+            }
+            if let finding = checkAttitude(&data, file: motionFile) { imported.findings.append(finding) }
+            imported.deviceMotion = ImportedStream(samples: data, lines: table.lines, file: motionFile, batchEnds: nil)
+        }
+
+        if let table = accelerometerTable {
+            var data = AccelerometerData(
+                timestamps: seconds(table.columns[0]), x: table.columns[1].map { Float($0) },
+                y: table.columns[2].map { Float($0) }, z: table.columns[3].map { Float($0) })
+            let median = RawBatchedDump.medianMagnitude(data.x, data.y, data.z) ?? 0
+            let inMetres = accelerometerIsCalibrated || standardised == true
+            let scale = Float((standardised == true ? -1 : 1) * (inMetres ? gInverse : 1))
+            let medianInG = median * (inMetres ? gInverse : 1)
+            if accelerometerIsCalibrated && medianInG < 0.3 {
+                imported.findings.append(HygieneFinding(
+                    kind: .other, file: accelerometerFile,
+                    message: "median |a| = \(String(format: "%.3f", medianInG)) g: this is user acceleration (gravity removed), not the raw accelerometer; not imported as the accelerometer stream"))
+            } else {
+                if scale != 1 {
+                    data.x = data.x.map { $0 * scale }
+                    data.y = data.y.map { $0 * scale }
+                    data.z = data.z.map { $0 * scale }
+                    imported.findings.append(HygieneFinding(
+                        kind: .units, file: accelerometerFile,
+                        message: "\(accelerometerIsCalibrated ? "calibrated Accelerometer.csv is in m/s²" : "Sensor Logger standardisation on: m/s²")\(standardised == true ? " with Android signs" : ""); converted to g\(standardised == true ? " with Core Motion signs" : "") (× \(scale < 0 ? "−" : "")1/9.80665)"))
+                }
+                imported.accelerometer = ImportedStream(samples: data, lines: table.lines, file: accelerometerFile, batchEnds: nil)
+            }
+        }
+        return imported
+    }
+
+    /// Checks Core Motion's attitude convention, rotate(q, gravity) = (0, 0, −1), on up to 200 samples. When the
+    /// conjugate quaternion fits instead, the attitude is conjugated and that is reported; when neither fits, a
+    /// finding says so.
+    static func checkAttitude(_ data: inout DeviceMotionData, file: String) -> HygieneFinding? {
+        guard !data.attitudeW.isEmpty, !data.gravityX.isEmpty else { return nil }
+        func residual(conjugate: Bool) -> Double {
+            var total = 0.0
+            var count = 0
+            let step = max(1, data.count / 200)
+            for index in stride(from: 0, to: data.count, by: step) {
+                let w = Double(data.attitudeW[index])
+                let sign = conjugate ? -1.0 : 1.0
+                let (qx, qy, qz) = (sign * Double(data.attitudeX[index]), sign * Double(data.attitudeY[index]), sign * Double(data.attitudeZ[index]))
+                let (vx, vy, vz) = (Double(data.gravityX[index]), Double(data.gravityY[index]), Double(data.gravityZ[index]))
+                // v' = v + w t + q × t, t = 2 q × v
+                let (tx, ty, tz) = (2 * (qy * vz - qz * vy), 2 * (qz * vx - qx * vz), 2 * (qx * vy - qy * vx))
+                let rx = vx + w * tx + (qy * tz - qz * ty)
+                let ry = vy + w * ty + (qz * tx - qx * tz)
+                let rz = vz + w * tz + (qx * ty - qy * tx)
+                let error = (rx * rx + ry * ry + (rz + 1) * (rz + 1)).squareRoot()
+                if error.isFinite {
+                    total += error
+                    count += 1
+                }
+            }
+            return count > 0 ? total / Double(count) : .infinity
+        }
+        let direct = residual(conjugate: false)
+        if direct < 0.05 { return nil }
+        let conjugated = residual(conjugate: true)
+        if conjugated < 0.05 {
+            data.attitudeX = data.attitudeX.map { -$0 }
+            data.attitudeY = data.attitudeY.map { -$0 }
+            data.attitudeZ = data.attitudeZ.map { -$0 }
+            return HygieneFinding(
+                kind: .other, file: file,
+                message: "attitude quaternions are the inverse of Core Motion's convention (mean |rotate(q*, gravity) − (0,0,−1)| = \(String(format: "%.2g", conjugated))); conjugated")
+        }
+        return HygieneFinding(
+            kind: .other, file: file,
+            message: "attitude does not match gravity in Core Motion's convention (mean residual \(String(format: "%.2g", direct))); imported unchanged")
     }
 }

@@ -57,14 +57,15 @@ struct ZipArchive {
         // ZIP64 end of central directory locator just before.
         if eocd >= 20, reader.u32(eocd - 20) == 0x0706_4B50 {
             let zip64Offset = Int(truncatingIfNeeded: reader.u64(eocd - 12))
-            guard zip64Offset >= 0, zip64Offset + 56 <= bytes.count, reader.u32(zip64Offset) == 0x0606_4B50 else {
+            guard zip64Offset >= 0, zip64Offset <= bytes.count - 56, reader.u32(zip64Offset) == 0x0606_4B50 else {
                 throw fail(file, "bad ZIP64 end-of-central-directory record")
             }
             entryCount = Int(truncatingIfNeeded: reader.u64(zip64Offset + 32))
             directorySize = Int(truncatingIfNeeded: reader.u64(zip64Offset + 40))
             directoryOffset = Int(truncatingIfNeeded: reader.u64(zip64Offset + 48))
         }
-        guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= bytes.count,
+        guard directoryOffset >= 0, directorySize >= 0, directoryOffset <= bytes.count,
+            directorySize <= bytes.count - directoryOffset,
             entryCount >= 0, entryCount <= directorySize / 46 + 1
         else { throw fail(file, "central directory out of bounds") }
         var entries: [Entry] = []
@@ -123,11 +124,11 @@ struct ZipArchive {
         return try withBytes(data) { bytes throws(RecordingError) in
             let reader = ByteReader(bytes)
             let local = entry.localHeaderOffset
-            guard local + 30 <= bytes.count, reader.u32(local) == 0x0403_4B50 else {
+            guard local >= 0, local <= bytes.count - 30, reader.u32(local) == 0x0403_4B50 else {
                 throw Self.fail(file, "bad local header for \(entry.name)")
             }
             let start = local + 30 + Int(reader.u16(local + 26)) + Int(reader.u16(local + 28))
-            guard start + entry.compressedSize <= bytes.count else {
+            guard entry.compressedSize >= 0, entry.compressedSize <= bytes.count - start else {
                 throw Self.fail(file, "\(entry.name) runs past the end of the archive (truncated?)")
             }
             return start..<(start + entry.compressedSize)

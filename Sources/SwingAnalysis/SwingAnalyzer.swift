@@ -1,8 +1,21 @@
+import MotionDSP
 import MotionRecording
 
 /// The streaming swing analyzer (issue #4): fed 800 Hz accelerometer and 200 Hz device-motion batches as they
 /// arrive, it emits each swing once decided — impact, estimated start of the rotation, time to contact, contact or
 /// miss, and metrics.
+///
+/// **Detection.**
+/// - Impacts (``ImpactDetector``): Butterworth high-pass of x, y, z (MotionDSP, carried `Double` state); the
+///   statistic is the high-passed vector magnitude with clipped axes (and their kink ringing) left out; threshold =
+///   max(minimum, k × noise floor) with the noise floor the median of trailing block medians; refractory period;
+///   after the look-ahead the onset is found by walking back to a level above noise and above a fraction of the
+///   peak, then extrapolating the power-law rise to the moment of contact (sub-sample). Spectrum by FFTW.
+/// - Swings: rotation events where |rotation along gravity| (dot(ω, g), sign-agnostic) exceeds a threshold; an
+///   event's impact is the strongest impact in its window at which the swing is still fast; from the impact (or
+///   the rotation peak for a miss) the onset estimator walks back (only samples before the impact, maximum swing
+///   duration, consistent failure), validates by accumulated rotation, and fits where the rotation began.
+///   Impacts without a swing (claps, taps) are reported in ``SwingAnalyzerOutput/unmatchedImpacts``.
 ///
 /// **One path.** ``analyze(_:configuration:)`` feeds a recording's batches to this same type.
 ///
@@ -43,6 +56,7 @@ public struct SwingAnalyzer: Sendable {
     private let onsetEstimator: SwingOnsetEstimator
     private var pendingEvents: FixedQueue<RotationEvent>
     private var heldImpacts: FixedQueue<HeldImpact>
+    private var candidateScratch: [Int] = []
 
     private var lastAccelerometerTime = -Double.infinity
     private var lastDeviceMotionTime = -Double.infinity
@@ -82,6 +96,7 @@ public struct SwingAnalyzer: Sendable {
             capacity: 64,
             filler: RotationEvent(
                 firstIndex: 0, firstTime: 0, lastIndex: 0, lastTime: 0, peak: 0, peakIndex: 0, peakTime: 0))
+        candidateScratch.reserveCapacity(256)
         heldImpacts = FixedQueue(
             capacity: 256,
             filler: HeldImpact(
@@ -295,34 +310,49 @@ public struct SwingAnalyzer: Sendable {
 
     private mutating func decide(_ event: RotationEvent, into output: inout SwingAnalyzerOutput) {
         guard Double(event.peak) >= configuration.minimumPeakRotationRate else { return }
-        // The strongest unclaimed impact within the event's window.
+        // Unclaimed impacts within the event's window, strongest first: the first one that makes a valid swing
+        // (rotating fast enough at contact, enough rotation before it) is the contact; otherwise a miss.
         let windowStart = event.firstTime - configuration.impactMatchBefore
         let windowEnd = event.lastTime + configuration.impactMatchAfter
-        var chosen: Int?
+        candidateScratch.removeAll(keepingCapacity: true)
         for offset in 0..<heldImpacts.count {
             let held = heldImpacts[offset]
             guard !held.claimed, held.impact.time >= windowStart, held.impact.time <= windowEnd else { continue }
-            if chosen == nil || held.impact.peak > heldImpacts[chosen!].impact.peak { chosen = offset }
+            candidateScratch.append(offset)
         }
-        let impact = chosen.map { heldImpacts[$0].impact }
+        candidateScratch.sort { heldImpacts[$0].impact.peak > heldImpacts[$1].impact.peak }
+        for offset in candidateScratch {
+            let impact = heldImpacts[offset].impact
+            if let swing = makeSwing(event, impact: impact) {
+                heldImpacts[offset].claimed = true
+                output.swings.append(swing)
+                return
+            }
+        }
+        if let swing = makeSwing(event, impact: nil) { output.swings.append(swing) }
+    }
 
+    /// The swing of `event` with contact at `impact` (or a miss), or `nil` when it is not a valid swing.
+    private func makeSwing(_ event: RotationEvent, impact: DetectedImpact?) -> Swing? {
         // Anchor: the last rotation sample before the impact, or the rotation peak for a miss.
         var anchorIndex = event.peakIndex
         var anchorTime = event.peakTime
         if let impact {
             var j = rotationRing.count - 1
             while j >= rotationRing.firstIndex, rotationRing[j].time >= impact.time { j -= 1 }
-            guard j >= rotationRing.firstIndex else { return }
+            guard j >= rotationRing.firstIndex else { return nil }
             anchorIndex = j
             anchorTime = impact.time
+            // Contact happens while the swing is fast.
+            let rateAtImpact = Double(Swift.abs(rotationRing[j].alongGravity))
+            guard rateAtImpact >= configuration.impactMinimumRotationFraction * Double(event.peak) else { return nil }
         }
-        guard let onset = onsetEstimator.estimate(ring: rotationRing, anchorIndex: anchorIndex) else { return }
+        guard let onset = onsetEstimator.estimate(ring: rotationRing, anchorIndex: anchorIndex) else { return nil }
 
         // Accumulated rotation (trapezoid over samples from the onset to the anchor, plus the last partial step).
         var accumulated = 0.0
         var peakRate: Float = 0
         var previous: RotationSample?
-        var axisMatrix = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         var axisSum = SIMD4<Double>.zero
         var first = onset.crossingIndex
         while first - 1 >= rotationRing.firstIndex, rotationRing[first - 1].time >= onset.time { first -= 1 }
@@ -332,47 +362,44 @@ public struct SwingAnalyzer: Sendable {
             peakRate = Swift.max(peakRate, magnitude)
             if let p = previous { accumulated += 0.5 * Double(Swift.abs(p.alongGravity) + magnitude) * (s.time - p.time) }
             previous = s
-            let w = SIMD4<Double>(s.rotationRate)
-            axisMatrix.0 += w * w.x
-            axisMatrix.1 += w * w.y
-            axisMatrix.2 += w * w.z
-            axisSum += w
+            axisSum += SIMD4<Double>(s.rotationRate)
         }
         if let p = previous, anchorTime > p.time { accumulated += Double(Swift.abs(p.alongGravity)) * (anchorTime - p.time) }
-        guard accumulated >= configuration.minimumAccumulatedRotation else { return }
-        if let chosen { heldImpacts[chosen].claimed = true }
+        guard accumulated >= configuration.minimumAccumulatedRotation else { return nil }
 
         let hasImpact = impact != nil
-        output.swings.append(
-            Swing(
-                start: onset.time,
-                impact: impact?.time,
-                timeToContact: impact.map { $0.time - onset.time },
-                contact: hasImpact,
-                peakRotationRate: Double(hasImpact ? peakRate : event.peak),
-                accumulatedRotation: accumulated,
-                duration: Swift.max(event.lastTime, anchorTime) - onset.time,
-                impactPeak: impact?.peak,
-                impactSaturated: impact?.saturated,
-                impactDominantFrequency: impact?.dominantFrequency,
-                impactBandEnergy: impact?.bandEnergy,
-                swingPlaneNormal: Self.principalAxis(axisMatrix, sum: axisSum)))
+        return Swing(
+            start: onset.time,
+            impact: impact?.time,
+            timeToContact: impact.map { $0.time - onset.time },
+            contact: hasImpact,
+            peakRotationRate: Double(hasImpact ? peakRate : event.peak),
+            accumulatedRotation: accumulated,
+            duration: Swift.max(event.lastTime, anchorTime) - onset.time,
+            impactPeak: impact?.peak,
+            impactSaturated: impact?.saturated,
+            impactDominantFrequency: impact?.dominantFrequency,
+            impactBandEnergy: impact?.bandEnergy,
+            swingPlaneNormal: principalAxis(from: first, to: anchorIndex, sum: axisSum))
     }
 
-    /// Dominant eigenvector of the 3×3 scatter matrix Σ ω ωᵀ (the first right singular vector of the stacked ω),
-    /// by power iteration, signed along Σ ω; `nil` when there is no rotation.
-    static func principalAxis(
-        _ m: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), sum: SIMD4<Double>
-    ) -> [Double]? {
-        var v = sum
-        if (v * v).sum() == 0 { v = SIMD4(1, 1, 1, 0) }
-        for _ in 0..<64 {
-            let next = m.0 * v.x + m.1 * v.y + m.2 * v.z
-            let norm = (next * next).sum().squareRoot()
-            guard norm > 0 else { return nil }
-            v = next / norm
+    /// The principal rotation axis: the first right singular vector of the stacked rotation-rate vectors (rows,
+    /// rad/s) of samples `first...last` (LAPACK `dgesvd` through MotionDSP), signed along their sum Σ ω; `nil`
+    /// when there are fewer than two samples or the decomposition fails.
+    private func principalAxis(from first: Int, to last: Int, sum: SIMD4<Double>) -> [Double]? {
+        guard last > first else { return nil }
+        var rowMajor: [Double] = []
+        rowMajor.reserveCapacity(3 * (last - first + 1))
+        for j in first...last {
+            let w = rotationRing[j].rotationRate
+            rowMajor += [Double(w.x), Double(w.y), Double(w.z)]
         }
-        if (v * sum).sum() < 0 { v = -v }
-        return [v.x, v.y, v.z]
+        let matrix = Matrix(rows: last - first + 1, columns: 3, rowMajor: rowMajor)
+        guard let svd = try? LinearAlgebra.singularValueDecomposition(matrix, fullMatrices: false),
+            svd.singularValues.first ?? 0 > 0
+        else { return nil }
+        var axis = SIMD4<Double>(svd.vt[0, 0], svd.vt[0, 1], svd.vt[0, 2], 0)
+        if (axis * sum).sum() < 0 { axis = -axis }
+        return [axis.x, axis.y, axis.z]
     }
 }

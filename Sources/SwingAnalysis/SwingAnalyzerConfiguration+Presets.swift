@@ -8,6 +8,9 @@ extension SwingAnalyzerConfiguration {
         impactMinimumThreshold: 1.0,
         impactOnsetNoiseMultiple: 4,
         impactOnsetThresholdFraction: 0.1,
+        impactOnsetPeakFraction: 0.02,
+        impactOnsetExponent: 2,
+        impactOnsetMaximumExtrapolation: 0.0025,
         impactLookahead: 0.025,
         impactRefractoryPeriod: 0.12,
         impactOnsetSearchWindow: 0.01,
@@ -17,7 +20,8 @@ extension SwingAnalyzerConfiguration {
         noiseFloorBlockSamples: 256,
         noiseFloorBlockCount: 16,
         initialNoiseFloor: 0.02,
-        saturationLevel: 4,
+        saturationLevel: 8,
+        saturationRecoveryTime: 0.02,
         swingRotationThreshold: 2.5,
         swingQuietDuration: 0.06,
         minimumPeakRotationRate: 4,
@@ -27,9 +31,12 @@ extension SwingAnalyzerConfiguration {
         onsetWalkThreshold: 1.0,
         onsetConsistentFailureDuration: 0.02,
         onsetFitBaselineWindow: 0.1,
+        onsetFitOnSwingAxis: true,
+        onsetFitBaselineSlope: true,
         onsetFitUpperFraction: 0.35,
         impactMatchBefore: 0.05,
         impactMatchAfter: 0.1,
+        impactMinimumRotationFraction: 0.3,
         maximumStreamLag: 4,
         maximumAccelerometerRate: 1000,
         maximumDeviceMotionRate: 250)
@@ -54,8 +61,7 @@ extension SwingAnalyzerConfiguration {
     public static let tennis: SwingAnalyzerConfiguration = {
         var configuration = baseball
         configuration.maximumSwingDuration = 1.0
-        configuration.swingRotationThreshold = 2
-        configuration.minimumPeakRotationRate = 3
+        configuration.minimumPeakRotationRate = 4.5
         configuration.impactRefractoryPeriod = 0.2
         configuration.impactMinimumThreshold = 1.5
         return configuration

@@ -19,6 +19,11 @@ extension SwingAnalyzerConfiguration {
         try check(impactOnsetNoiseMultiple >= 1, "impactOnsetNoiseMultiple", impactOnsetNoiseMultiple, "≥ 1")
         try check((0...1).contains(impactOnsetThresholdFraction), "impactOnsetThresholdFraction",
             impactOnsetThresholdFraction, "0...1")
+        try check((0...0.5).contains(impactOnsetPeakFraction), "impactOnsetPeakFraction", impactOnsetPeakFraction,
+            "0...0.5")
+        try check((0.5...4).contains(impactOnsetExponent), "impactOnsetExponent", impactOnsetExponent, "0.5...4")
+        try check((0...0.01).contains(impactOnsetMaximumExtrapolation), "impactOnsetMaximumExtrapolation",
+            impactOnsetMaximumExtrapolation, "0...0.01 s")
         try check((0.002...0.2).contains(impactLookahead), "impactLookahead", impactLookahead, "0.002...0.2 s")
         try check(impactRefractoryPeriod >= 0, "impactRefractoryPeriod", impactRefractoryPeriod, "≥ 0 s")
         try check((0.001...0.05).contains(impactOnsetSearchWindow), "impactOnsetSearchWindow",
@@ -32,6 +37,8 @@ extension SwingAnalyzerConfiguration {
         try check((1...64).contains(noiseFloorBlockCount), "noiseFloorBlockCount", noiseFloorBlockCount, "1...64")
         try check(initialNoiseFloor > 0, "initialNoiseFloor", initialNoiseFloor, "> 0 g")
         try check(saturationLevel > 1, "saturationLevel", saturationLevel, "> 1 g")
+        try check((0...0.1).contains(saturationRecoveryTime), "saturationRecoveryTime", saturationRecoveryTime,
+            "0...0.1 s")
         try check(swingRotationThreshold > 0, "swingRotationThreshold", swingRotationThreshold, "> 0 rad/s")
         try check(swingQuietDuration > 0, "swingQuietDuration", swingQuietDuration, "> 0 s")
         try check(minimumPeakRotationRate >= swingRotationThreshold, "minimumPeakRotationRate",
@@ -47,6 +54,8 @@ extension SwingAnalyzerConfiguration {
         try check((0.05...0.9).contains(onsetFitUpperFraction), "onsetFitUpperFraction", onsetFitUpperFraction,
             "0.05...0.9")
         try check(impactMatchBefore >= 0, "impactMatchBefore", impactMatchBefore, "≥ 0 s")
+        try check((0...1).contains(impactMinimumRotationFraction), "impactMinimumRotationFraction",
+            impactMinimumRotationFraction, "0...1")
         try check(impactMatchAfter >= 0, "impactMatchAfter", impactMatchAfter, "≥ 0 s")
         try check(maximumStreamLag >= 1 && maximumStreamLag <= 60, "maximumStreamLag", maximumStreamLag, "1...60 s")
         try check(maximumAccelerometerRate > 0 && maximumAccelerometerRate <= 10_000, "maximumAccelerometerRate",

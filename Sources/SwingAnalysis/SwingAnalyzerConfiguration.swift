@@ -26,8 +26,17 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     /// The contact onset is where the transient leaves the noise: the level, as a multiple of the noise floor,
     /// below which the high-passed magnitude counts as "before contact", ≥ 1.
     public var impactOnsetNoiseMultiple: Double
-    /// Same, as a fraction of the detection threshold (the larger of the two levels applies), 0...1.
+    /// Same, as a fraction of the detection threshold, 0...1.
     public var impactOnsetThresholdFraction: Double
+    /// Same, as a fraction of the transient's peak within the look-ahead (the largest of the three levels applies;
+    /// keeps pre-contact handle vibration from pulling the onset early), 0...0.5.
+    public var impactOnsetPeakFraction: Double
+    /// Power of the early rise of a contact transient (a contact force ramping up from zero drives the handle's
+    /// modes, so the acceleration grows like (t − t₀)^p): used to extrapolate the first loud samples back to the
+    /// moment of contact, 0.5...4.
+    public var impactOnsetExponent: Double
+    /// Longest extrapolation from the first loud sample back to the moment of contact, s, 0...0.01.
+    public var impactOnsetMaximumExtrapolation: Double
     /// Time after the threshold crossing that is examined (peak search, saturation, spectrum) before the impact is
     /// decided, s, 0.002...0.2.
     public var impactLookahead: Double
@@ -51,6 +60,9 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     /// An axis that repeats exactly the same value on consecutive samples at |value| ≥ this level is clipped (a flat
     /// top: watches clip at ±16, ±32 or ±64 g), g, > 1.
     public var saturationLevel: Double
+    /// After an axis enters or leaves a flat top its high-passed value rings from the kink; the axis is left out of
+    /// the impact statistic while clipped and for this long after each such transition, s, 0...0.1.
+    public var saturationRecoveryTime: Double
 
     // MARK: Swings (200 Hz device motion)
 
@@ -76,6 +88,14 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     public var onsetConsistentFailureDuration: Double
     /// How far before the walk-back point the onset fit looks for the pre-swing baseline, s, > 0.
     public var onsetFitBaselineWindow: Double
+    /// Whether the onset is fitted on the rotation rate about the swing's principal axis (found from the
+    /// rotation-rate vectors between the walk-back point and the anchor) rather than on the rotation along gravity:
+    /// both start at the same instant, and the former is not shrunk by a tilted swing plane nor rectified in the
+    /// no-gravity fallback.
+    public var onsetFitOnSwingAxis: Bool
+    /// Whether the onset fit allows a sloped pre-swing baseline (a load or backswing still settling, wrist tremor)
+    /// instead of a constant one.
+    public var onsetFitBaselineSlope: Bool
     /// The onset fit uses the rising segment up to this fraction of the swing's peak rate, 0.05...0.9.
     public var onsetFitUpperFraction: Double
     /// An impact belongs to a rotation event when it lies within the event extended by this much before its
@@ -83,6 +103,10 @@ public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     public var impactMatchBefore: Double
     /// …and this much after its last above-threshold sample, s, ≥ 0.
     public var impactMatchAfter: Double
+    /// Contact happens while the swing is fast: an impact is the swing's contact only if |rotation along gravity|
+    /// just before it is at least this fraction of the swing's peak, 0...1. (Rejects jolts at the start of the
+    /// swing and taps during the follow-through.)
+    public var impactMinimumRotationFraction: Double
 
     // MARK: Streaming
 

@@ -55,16 +55,50 @@ struct SwingOnsetEstimator: Sendable {
             k -= 1
         }
         let crossing = lastAbove
+        // The signal the onset is fitted on: rotation along gravity in the swing's direction, or (configurable) the
+        // rotation about the swing's own principal axis over crossing…anchor, which starts at the same instant but
+        // is not shrunk by the tilt of the swing plane.
+        var axis = SIMD4<Float>.zero
+        if configuration.onsetFitOnSwingAxis {
+            var m0 = SIMD4<Double>.zero, m1 = SIMD4<Double>.zero, m2 = SIMD4<Double>.zero, sum = SIMD4<Double>.zero
+            for j in crossing...anchorIndex {
+                let w = SIMD4<Double>(ring[j].rotationRate)
+                m0 += w * w.x
+                m1 += w * w.y
+                m2 += w * w.z
+                sum += w
+            }
+            var v = sum
+            if (v * v).sum() > 0 {
+                for _ in 0..<32 {
+                    let next = m0 * v.x + m1 * v.y + m2 * v.z
+                    let norm = (next * next).sum().squareRoot()
+                    guard norm > 0 else { break }
+                    v = next / norm
+                }
+                if (v * sum).sum() < 0 { v = -v }
+                axis = SIMD4<Float>(v)
+            }
+        }
+        let useAxis = axis != .zero
+        func value(_ j: Int) -> Float {
+            useAxis ? (ring[j].rotationRate * axis).sum() : polarity * ring[j].alongGravity
+        }
         // Peak in the swing direction from the crossing to the anchor.
         var peak: Float = 0
-        for j in crossing...anchorIndex { peak = Swift.max(peak, polarity * ring[j].alongGravity) }
+        for j in crossing...anchorIndex { peak = Swift.max(peak, value(j)) }
         let upperLevel = Float(configuration.onsetFitUpperFraction) * peak
         var upper = crossing
-        while upper < anchorIndex, polarity * ring[upper].alongGravity < upperLevel { upper += 1 }
+        while upper < anchorIndex, value(upper) < upperLevel { upper += 1 }
         upper = Swift.min(anchorIndex, Swift.max(upper, crossing + 2))
         let baselineStart = ring[crossing].time - configuration.onsetFitBaselineWindow
         var lower = crossing
-        while lower - 1 >= ring.firstIndex, ring[lower - 1].time >= baselineStart { lower -= 1 }
+        // The baseline stops at earlier motion against the swing direction (a load or backswing still turning).
+        while lower - 1 >= ring.firstIndex, ring[lower - 1].time >= baselineStart,
+            value(lower - 1) > -walkThreshold
+        {
+            lower -= 1
+        }
         let crossingTime = ring[crossing].time
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
@@ -80,7 +114,8 @@ struct SwingOnsetEstimator: Sendable {
         var tau = tauLow
         while tau <= tauHigh {
             for e in 0..<exponents {
-                let error = hingeError(ring: ring, lower: lower, upper: upper, polarity: polarity, tau: tau, exponent: e)
+                let error = hingeError(
+                    ring: ring, lower: lower, upper: upper, polarity: polarity, axis: axis, tau: tau, exponent: e)
                 if error < bestError {
                     bestError = error
                     bestTau = tau
@@ -96,7 +131,8 @@ struct SwingOnsetEstimator: Sendable {
             let candidate = center + offset
             if candidate >= tauLow, candidate <= tauHigh {
                 let error = hingeError(
-                    ring: ring, lower: lower, upper: upper, polarity: polarity, tau: candidate, exponent: bestExponent)
+                    ring: ring, lower: lower, upper: upper, polarity: polarity, axis: axis, tau: candidate,
+                    exponent: bestExponent)
                 if error < bestError {
                     bestError = error
                     bestTau = candidate
@@ -108,18 +144,25 @@ struct SwingOnsetEstimator: Sendable {
     }
 
     /// Sum of squared residuals of the least-squares fit p ≈ b + a·d^m + c·d^(m+1), d = max(0, t − τ) (the leading
-    /// term of the rise and its first correction), for m = 1, 1.5, 2, 2.5, 3 (`exponent` 0…4); +∞ when a ≤ 0 or
-    /// the system is singular.
+    /// term of the rise and its first correction), for m = 1, 1.5, 2, 2.5, 3 (`exponent` 0…4), plus a baseline
+    /// slope s·(t − τ) when ``SwingAnalyzerConfiguration/onsetFitBaselineSlope``; +∞ when a ≤ 0 or the system is
+    /// singular.
     private func hingeError(
-        ring: SampleRing<RotationSample>, lower: Int, upper: Int, polarity: Float, tau: Double, exponent: Int
+        ring: SampleRing<RotationSample>, lower: Int, upper: Int, polarity: Float, axis: SIMD4<Float>, tau: Double,
+        exponent: Int
     ) -> Double {
-        // Normal equations of the regressors (1, h1, h2).
-        var n = 0.0, s1 = 0.0, s2 = 0.0, s11 = 0.0, s12 = 0.0, s22 = 0.0
-        var sp = 0.0, s1p = 0.0, s2p = 0.0, spp = 0.0
+        let parameters = configuration.onsetFitBaselineSlope ? 4 : 3
+        // Normal equations A β = r for the regressors x = (1, h1, h2[, t − τ]), in units of 0.1 s.
+        // Fixed-size SIMD storage: nothing is allocated per evaluation.
+        var a = SIMD16<Double>()
+        var r = SIMD4<Double>()
+        var spp = 0.0
+        var x = SIMD4<Double>()
         for j in lower...upper {
             let s = ring[j]
-            let p = Double(polarity * s.alongGravity)
-            let d = Swift.max(0, s.time - tau) * 10  // in units of 0.1 s for conditioning
+            let p = Double(axis != .zero ? (s.rotationRate * axis).sum() : polarity * s.alongGravity)
+            let offset = (s.time - tau) * 10
+            let d = Swift.max(0, offset)
             let h1: Double
             switch exponent {
             case 0: h1 = d
@@ -128,26 +171,48 @@ struct SwingOnsetEstimator: Sendable {
             case 3: h1 = d * d * d.squareRoot()
             default: h1 = d * d * d
             }
-            let h2 = h1 * d
-            n += 1
-            s1 += h1
-            s2 += h2
-            s11 += h1 * h1
-            s12 += h1 * h2
-            s22 += h2 * h2
-            sp += p
-            s1p += h1 * p
-            s2p += h2 * p
+            x[0] = 1
+            x[1] = h1
+            x[2] = h1 * d
+            x[3] = offset
+            for row in 0..<parameters {
+                r[row] += x[row] * p
+                for column in 0..<parameters { a[row * 4 + column] += x[row] * x[column] }
+            }
             spp += p * p
         }
-        // Solve [[n, s1, s2], [s1, s11, s12], [s2, s12, s22]] β = [sp, s1p, s2p] by Cramer's rule.
-        let det =
-            n * (s11 * s22 - s12 * s12) - s1 * (s1 * s22 - s12 * s2) + s2 * (s1 * s12 - s11 * s2)
-        guard Swift.abs(det) > 1e-12 else { return .infinity }
-        let b = (sp * (s11 * s22 - s12 * s12) - s1 * (s1p * s22 - s12 * s2p) + s2 * (s1p * s12 - s11 * s2p)) / det
-        let a = (n * (s1p * s22 - s2p * s12) - sp * (s1 * s22 - s12 * s2) + s2 * (s1 * s2p - s1p * s2)) / det
-        let c = (n * (s11 * s2p - s12 * s1p) - s1 * (s1 * s2p - s1p * s2) + sp * (s1 * s12 - s11 * s2)) / det
-        guard a > 0 else { return .infinity }
-        return spp - b * sp - a * s1p - c * s2p
+        // Gaussian elimination with partial pivoting.
+        var solution = r
+        for column in 0..<parameters {
+            var pivot = column
+            for row in (column + 1)..<parameters where Swift.abs(a[row * 4 + column]) > Swift.abs(a[pivot * 4 + column]) {
+                pivot = row
+            }
+            guard Swift.abs(a[pivot * 4 + column]) > 1e-12 else { return .infinity }
+            if pivot != column {
+                for k in 0..<parameters {
+                    let swap = a[column * 4 + k]
+                    a[column * 4 + k] = a[pivot * 4 + k]
+                    a[pivot * 4 + k] = swap
+                }
+                let swap = solution[column]
+                solution[column] = solution[pivot]
+                solution[pivot] = swap
+            }
+            for row in (column + 1)..<parameters {
+                let factor = a[row * 4 + column] / a[column * 4 + column]
+                for k in column..<parameters { a[row * 4 + k] -= factor * a[column * 4 + k] }
+                solution[row] -= factor * solution[column]
+            }
+        }
+        for row in stride(from: parameters - 1, through: 0, by: -1) {
+            var value = solution[row]
+            for k in (row + 1)..<parameters { value -= a[row * 4 + k] * solution[k] }
+            solution[row] = value / a[row * 4 + row]
+        }
+        guard solution[1] > 0 else { return .infinity }
+        var explained = 0.0
+        for k in 0..<parameters { explained += solution[k] * r[k] }
+        return spp - explained
     }
 }

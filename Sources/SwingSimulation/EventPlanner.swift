@@ -155,13 +155,16 @@ struct EventPlanner {
         let rollFraction = random.uniform(k.forearmRollFraction) * (isPractice ? 0.6 : 1)
         let rollWidth = random.uniform(0.06...0.15)
         let rollCenter = max(contactTime + random.uniform(0...0.08), 0.6 * contactTime + rollWidth)
+        let radius = random.uniform(k.wristRadius)
+        let growth = random.uniform(k.wristRadiusGrowth)
+        let radiusScale = min(1, k.maximumWristSpeed / (peakRate * (radius + growth)))
         let profile = SwingProfile(
             shape: shape, peakRate: peakRate, peakTime: peakTime, decayExponent: decayExponent,
             contactTime: contactTime, slowdown: slowdown, slowdownWidth: random.uniform(0.015...0.04),
             loadRate: random.uniform(k.loadRate) * (isPractice ? 0.7 : 1),
             loadDuration: random.uniform(k.loadDuration), loadPause: random.uniform(k.loadPause),
             rollPeak: rollFraction * peakRate, rollCenter: rollCenter, rollWidth: rollWidth,
-            radius: random.uniform(k.wristRadius), radiusGrowth: random.uniform(k.wristRadiusGrowth))
+            radius: radius * radiusScale, radiusGrowth: growth * radiusScale)
         let stance = stance(random: &random)
         // Swing axis: up, tilted by the plane angle about a random horizontal axis; signed by handedness.
         let tilt = random.uniform(k.planeTilt)
@@ -183,12 +186,19 @@ struct EventPlanner {
             impact = start + contactTime
             transients.append(contactTransient(kind: kind, time: start + contactTime, random: &random))
         }
-        let swing = PlannedSwing(
+        var swing = PlannedSwing(
             kind: kind, start: start, impact: impact, profile: profile, axis: axis, planeTilt: tilt,
             radial: radial, rollSign: configuration.wrist == .left ? 1 : -1,
             strideDirection: Vector3(strideDirection.x, strideDirection.y, 0).normalized, stridePeak: stride,
             strideStart: profile.loadStart - 0.05, strideDuration: strideDuration, handedness: handedness)
-        let begin = min(profile.loadStart, swing.strideStart) - 0.05
+        if random.chance(configuration.kinematics.waggleProbability) {
+            swing.waggleAmplitude = random.uniform(0.5...2.0)
+            swing.waggleFrequency = random.uniform(1.0...2.5)
+            swing.waggleDuration = random.uniform(0.5...1.5)
+            swing.waggleStart = min(profile.loadStart, swing.strideStart) - random.uniform(0.15...0.4)
+                - swing.waggleDuration
+        }
+        let begin = min(profile.loadStart, swing.strideStart, swing.waggleStart) - 0.05
         let end = start + profile.endTime + 0.05
         return (PlannedEvent(begin: begin, end: end, stance: stance, motion: .swing(swing)), transients)
     }

@@ -25,6 +25,8 @@ public struct GroundTruth: Sendable, Codable, Equatable {
     public var swings: [TrueSwing]
     /// The distractor events (not swings), in time order.
     public var distractors: [TrueDistractor]
+    /// Batches lost on the way (``SensorModel/droppedBatchProbability``), in time order; empty by default.
+    public var gaps: [StreamGap]
     /// The configuration that produced the recording (reproduces it exactly).
     public var configuration: SimulationConfiguration?
 
@@ -32,7 +34,7 @@ public struct GroundTruth: Sendable, Codable, Equatable {
         sport: SimulationConfiguration.Sport, wrist: RecordingMetadata.Wrist,
         crownSide: RecordingMetadata.CrownSide, handedness: SimulationConfiguration.Handedness,
         recordingStart: Double, recordingEnd: Double, swings: [TrueSwing], distractors: [TrueDistractor],
-        configuration: SimulationConfiguration? = nil
+        gaps: [StreamGap] = [], configuration: SimulationConfiguration? = nil
     ) {
         self.sport = sport
         self.wrist = wrist
@@ -42,7 +44,31 @@ public struct GroundTruth: Sendable, Codable, Equatable {
         self.recordingEnd = recordingEnd
         self.swings = swings
         self.distractors = distractors
+        self.gaps = gaps
         self.configuration = configuration
+    }
+}
+
+extension GroundTruth {
+    private enum CodingKeys: String, CodingKey {
+        case sport, wrist, crownSide, handedness, recordingStart, recordingEnd, swings, distractors, gaps
+        case configuration
+    }
+
+    /// Decodes a truth file; `gaps` and `configuration` may be missing (files of earlier versions).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sport: try c.decode(SimulationConfiguration.Sport.self, forKey: .sport),
+            wrist: try c.decode(RecordingMetadata.Wrist.self, forKey: .wrist),
+            crownSide: try c.decode(RecordingMetadata.CrownSide.self, forKey: .crownSide),
+            handedness: try c.decode(SimulationConfiguration.Handedness.self, forKey: .handedness),
+            recordingStart: try c.decode(Double.self, forKey: .recordingStart),
+            recordingEnd: try c.decode(Double.self, forKey: .recordingEnd),
+            swings: try c.decode([TrueSwing].self, forKey: .swings),
+            distractors: try c.decode([TrueDistractor].self, forKey: .distractors),
+            gaps: try c.decodeIfPresent([StreamGap].self, forKey: .gaps) ?? [],
+            configuration: try c.decodeIfPresent(SimulationConfiguration.self, forKey: .configuration))
     }
 }
 
@@ -143,5 +169,20 @@ public struct TrueDistractor: Sendable, Codable, Equatable {
         self.time = time
         self.end = end
         self.peak = peak
+    }
+}
+
+/// Samples of one stream lost in a dropped batch.
+public struct StreamGap: Sendable, Codable, Equatable {
+    /// "accelerometer" or "deviceMotion" (``MotionRecording/SensorStream`` raw values).
+    public var stream: String
+    /// Time of the first and last lost sample, s.
+    public var start: Double
+    public var end: Double
+
+    public init(stream: String, start: Double, end: Double) {
+        self.stream = stream
+        self.start = start
+        self.end = end
     }
 }

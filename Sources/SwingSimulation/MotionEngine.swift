@@ -1,8 +1,8 @@
 import Foundation
 
 /// Evaluates the wrist's world-frame angular velocity (rad/s) and linear acceleration (g) at non-decreasing
-/// times: the active event's motion, a small idle wander, and between events an attitude controller that brings
-/// the wrist back to the next event's stance (gated off during events, with smooth 0.3 s ramps).
+/// times: the active event's motion, a small idle wander and tremor, and between events an attitude controller that
+/// brings the wrist back to the next event's stance (gated off during events, with smooth 0.3 s ramps).
 struct MotionEngine {
     let events: [PlannedEvent]
     let forearmInDevice: Vector3
@@ -22,7 +22,9 @@ struct MotionEngine {
     private let rateLimit = 1.5
     private let ramp = 0.3
 
-    init(events: [PlannedEvent], forearmInDevice: Vector3, random: inout SimulationRandom) {
+    init(
+        events: [PlannedEvent], forearmInDevice: Vector3, rotationTremor: Double, random: inout SimulationRandom
+    ) {
         self.events = events
         self.forearmInDevice = forearmInDevice
         var w: [Wander] = []
@@ -39,6 +41,18 @@ struct MotionEngine {
                         axis: axis, amplitude: random.uniform(0.002...0.01),
                         angularFrequency: 2 * Double.pi * random.uniform(0.2...2.0),
                         phase: random.uniform(0...(2 * Double.pi))))
+            }
+        }
+        // Tremor: four sinusoids per axis at 5–13 Hz, RMS `rotationTremor` per axis.
+        if rotationTremor > 0 {
+            for axis in [Vector3.unitX, .unitY, .unitZ] {
+                for _ in 0..<4 {
+                    w.append(
+                        Wander(
+                            axis: axis, amplitude: rotationTremor / 2.0.squareRoot(),
+                            angularFrequency: 2 * Double.pi * random.uniform(5...13),
+                            phase: random.uniform(0...(2 * Double.pi))))
+                }
             }
         }
         wander = w

@@ -62,10 +62,22 @@ struct PlannedSwing: Sendable {
     var strideStart: Double
     var strideDuration: Double
     var handedness: SimulationConfiguration.Handedness
+    /// Bat waggle before the load: rotation about the forearm, amplitude (rad/s, 0: none), frequency (Hz),
+    /// start and duration (s); it ends well before the load begins.
+    var waggleAmplitude: Double = 0
+    var waggleFrequency: Double = 1.5
+    var waggleStart: Double = 0
+    var waggleDuration: Double = 1
 
     func angularVelocity(at t: Double, forearm: Vector3) -> Vector3 {
         let tau = t - start
-        return profile.axisRate(tau) * axis + (rollSign * profile.rollRate(tau)) * forearm
+        var roll = rollSign * profile.rollRate(tau)
+        let u = (t - waggleStart) / waggleDuration
+        if waggleAmplitude > 0, u > 0, u < 1 {
+            let envelope = sin(Double.pi * u)
+            roll += waggleAmplitude * envelope * envelope * sin(2 * Double.pi * waggleFrequency * (t - waggleStart))
+        }
+        return profile.axisRate(tau) * axis + roll * forearm
     }
 
     func linearAcceleration(at t: Double) -> Vector3 {

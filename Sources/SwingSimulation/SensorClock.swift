@@ -1,19 +1,47 @@
 import Foundation
 
 /// Sample times of one simulated stream: a true rate that drifts slowly around its mean (two sinusoids with
-/// periods of 20–120 s, peak fractional deviation `drift`), plus white timestamp jitter clamped to ±3σ and never
-/// reordering samples; and the batch boundaries the watch would deliver (about one second, sometimes short).
+/// periods of 20–120 s, peak fractional deviation `drift`), spacings that repeat a `pattern` (the real watch's
+/// accelerometer steps 1252, 1252, 1252, 1232 µs: mean 801.9 Hz, median spacing 798.7 Hz), plus white timestamp
+/// jitter clamped to ±3σ and never reordering samples; and the batch boundaries the watch would deliver (about one
+/// second, sometimes short).
 enum SensorClock {
-    /// Timestamps from `start` (s) to `start + duration` at mean `rate` (Hz).
+    /// Slow fractional rate deviation: amplitude · (w sin(2π e/P₁ + φ₁) + (1 − w) sin(2π e/P₂ + φ₂)), e the time
+    /// since the recording began.
+    struct Drift {
+        var amplitude: Double
+        var period1: Double
+        var period2: Double
+        var phase1: Double
+        var phase2: Double
+        var split: Double
+
+        init(amplitude: Double, random: inout SimulationRandom) {
+            self.amplitude = amplitude
+            period1 = random.uniform(20...60)
+            period2 = random.uniform(60...120)
+            phase1 = random.uniform(0...(2 * Double.pi))
+            phase2 = random.uniform(0...(2 * Double.pi))
+            split = random.uniform(0.3...0.7)
+        }
+
+        func deviation(_ elapsed: Double) -> Double {
+            amplitude
+                * (split * sin(2 * Double.pi * elapsed / period1 + phase1)
+                    + (1 - split) * sin(2 * Double.pi * elapsed / period2 + phase2))
+        }
+    }
+
+    /// Timestamps from `start` (s) to `start + duration` at mean `rate` (Hz); consecutive spacings cycle through
+    /// `pattern` (relative weights, normalised to mean 1; `[1]`: uniform).
     static func timestamps(
-        start: Double, duration: Double, rate: Double, drift: Double, jitter: Double,
+        start: Double, duration: Double, rate: Double, drift: Drift, jitter: Double, pattern: [Double] = [1],
         random: inout SimulationRandom
     ) -> [Double] {
-        let period1 = random.uniform(20...60)
-        let period2 = random.uniform(60...120)
-        let phase1 = random.uniform(0...(2 * Double.pi))
-        let phase2 = random.uniform(0...(2 * Double.pi))
-        let split = random.uniform(0.3...0.7)
+        precondition(!pattern.isEmpty && pattern.allSatisfy { $0 > 0 }, "spacing pattern must be positive")
+        let patternMean = pattern.reduce(0, +) / Double(pattern.count)
+        let weights = pattern.map { $0 / patternMean }
+        var step = Int(random.next() % UInt64(weights.count))
         var times: [Double] = []
         times.reserveCapacity(Int(duration * rate * 1.01) + 2)
         var ideal = start + random.uniform(0...(1 / rate))
@@ -21,15 +49,13 @@ enum SensorClock {
         let spacing = 1 / rate
         let jitterLimit = min(3 * jitter, 0.3 * spacing)
         while ideal <= stop {
-            let e = ideal - start
-            let deviation = drift
-                * (split * sin(2 * Double.pi * e / period1 + phase1)
-                    + (1 - split) * sin(2 * Double.pi * e / period2 + phase2))
+            let deviation = drift.deviation(ideal - start)
             var t = ideal
             if jitter > 0 { t += max(-jitterLimit, min(jitterLimit, jitter * random.gaussian())) }
             if let last = times.last, t <= last { t = last.nextUp }
             times.append(t)
-            ideal += spacing / (1 + deviation)
+            ideal += weights[step] * spacing / (1 + deviation)
+            step = (step + 1) % weights.count
         }
         return times
     }

@@ -28,6 +28,10 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
     public var wristRadius: ClosedRange<Double>
     /// Extension of that distance during the downswing (arms extend), m.
     public var wristRadiusGrowth: ClosedRange<Double>
+    /// Largest wrist speed about the swing axis, m/s: the radius is scaled down when peak rate × radius would
+    /// exceed it (hand speed in bat swings peaks at ≈ 7–10 m/s), which bounds the centripetal acceleration by
+    /// speed × rate (≈ 10–25 g at the fastest).
+    public var maximumWristSpeed: Double
     /// Load / backswing: peak reverse rate about the swing axis, rad/s.
     public var loadRate: ClosedRange<Double>
     /// Load / backswing duration, s.
@@ -40,6 +44,9 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
     public var contactSlowdown: ClosedRange<Double>
     /// Forearm roll (roll-over) after contact: peak rate about the forearm as a fraction of the peak swing rate.
     public var forearmRollFraction: ClosedRange<Double>
+    /// Probability of a bat waggle (0.5–2 rad/s about the forearm at 1–2.5 Hz for 0.5–1.5 s) ending 0.15–0.4 s
+    /// before the load.
+    public var waggleProbability: Double
 
     public init(
         timeToContact: ClosedRange<Double>, practiceTimeToContact: ClosedRange<Double>,
@@ -49,7 +56,8 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         decayExponent: ClosedRange<Double>, wristRadius: ClosedRange<Double>,
         wristRadiusGrowth: ClosedRange<Double>, loadRate: ClosedRange<Double>, loadDuration: ClosedRange<Double>,
         loadPause: ClosedRange<Double>, strideAcceleration: ClosedRange<Double>,
-        contactSlowdown: ClosedRange<Double>, forearmRollFraction: ClosedRange<Double>
+        contactSlowdown: ClosedRange<Double>, forearmRollFraction: ClosedRange<Double>,
+        waggleProbability: Double = 0.5, maximumWristSpeed: Double = 10
     ) {
         self.timeToContact = timeToContact
         self.practiceTimeToContact = practiceTimeToContact
@@ -68,5 +76,7 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         self.strideAcceleration = strideAcceleration
         self.contactSlowdown = contactSlowdown
         self.forearmRollFraction = forearmRollFraction
+        self.waggleProbability = waggleProbability
+        self.maximumWristSpeed = maximumWristSpeed
     }
 }

@@ -22,13 +22,15 @@ public enum SwingSimulator {
         let root = SimulationRandom(seed: configuration.seed)
 
         var clockRandom = root.derived(0xC10C)
+        // One crystal: both streams share the drift.
+        let drift = SensorClock.Drift(amplitude: sensors.rateDrift, random: &clockRandom)
         let accelerometerTimes = SensorClock.timestamps(
-            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate,
-            drift: sensors.rateDrift, jitter: sensors.timestampJitter, random: &clockRandom)
+            start: plan.startTime, duration: plan.duration, rate: sensors.accelerometerRate, drift: drift,
+            jitter: sensors.timestampJitter, pattern: sensors.accelerometerSpacingPattern, random: &clockRandom)
         let deviceMotionTimes = SensorClock.timestamps(
             start: plan.startTime + clockRandom.uniform(0...0.004), duration: plan.duration,
-            rate: sensors.deviceMotionRate, drift: sensors.rateDrift, jitter: sensors.timestampJitter,
-            random: &clockRandom)
+            rate: sensors.deviceMotionRate, drift: drift, jitter: sensors.timestampJitter,
+            pattern: sensors.deviceMotionSpacingPattern, random: &clockRandom)
         var batchRandom = root.derived(0xBA7C)
         let accelerometerEnds = SensorClock.batchEnds(
             times: accelerometerTimes, usual: sensors.batchDuration, shortProbability: sensors.shortBatchProbability,
@@ -39,12 +41,15 @@ public enum SwingSimulator {
 
         var motionRandom = root.derived(0x1D1E)
         var engine = MotionEngine(
-            events: plan.events, forearmInDevice: planner.forearmInDevice, random: &motionRandom)
+            events: plan.events, forearmInDevice: planner.forearmInDevice, rotationTremor: sensors.rotationTremor,
+            random: &motionRandom)
         var noise = root.derived(0x0015E)
         func bias(_ sigma: Double) -> Vector3 {
             Vector3(sigma * noise.gaussian(), sigma * noise.gaussian(), sigma * noise.gaussian())
         }
         let accelerometerBias = bias(sensors.accelerometerBias)
+        var tremor = TremorNoise(
+            rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
         let gyroscopeBias = bias(sensors.gyroscopeBias)
 
         // Swing windows for the truth's peak and accumulated rotation along gravity.
@@ -100,6 +105,7 @@ public enum SwingSimulator {
                     value += plan.transients[k].value(at: ta)
                     k += 1
                 }
+                if sensors.accelerometerTremor > 0 { value += tremor.next(&noise) }
                 if sensors.accelerometerNoise > 0 {
                     value += sensors.accelerometerNoise
                         * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())
@@ -173,18 +179,44 @@ public enum SwingSimulator {
                 }
             }
         }
+        var gaps: [StreamGap] = []
+        var accelerometerBatchEnds = accelerometerEnds
+        var deviceMotionBatchEnds = deviceMotionEnds
+        if sensors.droppedBatchProbability > 0 {
+            var dropRandom = root.derived(0xD209)
+            let droppedAccelerometer = BatchDropper.drop(
+                times: accelerometer.timestamps, ends: accelerometerEnds,
+                probability: sensors.droppedBatchProbability, random: &dropRandom)
+            accelerometer = AccelerometerData(
+                timestamps: droppedAccelerometer.gather(accelerometer.timestamps),
+                x: droppedAccelerometer.gather(accelerometer.x), y: droppedAccelerometer.gather(accelerometer.y),
+                z: droppedAccelerometer.gather(accelerometer.z))
+            accelerometerBatchEnds = droppedAccelerometer.ends
+            gaps += droppedAccelerometer.gaps.map {
+                StreamGap(stream: SensorStream.accelerometer.rawValue, start: $0.start, end: $0.end)
+            }
+            let droppedMotion = BatchDropper.drop(
+                times: motion.data.timestamps, ends: deviceMotionEnds, probability: sensors.droppedBatchProbability,
+                random: &dropRandom)
+            motion.data = droppedMotion.gather(motion.data)
+            deviceMotionBatchEnds = droppedMotion.ends
+            gaps += droppedMotion.gaps.map {
+                StreamGap(stream: SensorStream.deviceMotion.rawValue, start: $0.start, end: $0.end)
+            }
+            gaps.sort { $0.start < $1.start }
+        }
         let first = min(accelerometerTimes.first ?? .infinity, deviceMotionTimes.first ?? .infinity)
         let last = max(accelerometerTimes.last ?? -.infinity, deviceMotionTimes.last ?? -.infinity)
         let truth = GroundTruth(
             sport: configuration.sport, wrist: configuration.wrist, crownSide: configuration.crownSide,
             handedness: configuration.effectiveHandedness, recordingStart: first, recordingEnd: last,
-            swings: trueSwings, distractors: distractors, configuration: configuration)
+            swings: trueSwings, distractors: distractors, gaps: gaps, configuration: configuration)
         let metadata = RecordingMetadata(
             device: "Simulated Apple Watch", wrist: configuration.wrist, crownSide: configuration.crownSide,
             sport: configuration.sport.rawValue, sensorLocation: "wrist", sourceFormat: "simulated")
         let recording = Recording(
-            accelerometer: accelerometer, deviceMotion: motion.data, accelerometerBatchEnds: accelerometerEnds,
-            deviceMotionBatchEnds: deviceMotionEnds, metadata: metadata)
+            accelerometer: accelerometer, deviceMotion: motion.data, accelerometerBatchEnds: accelerometerBatchEnds,
+            deviceMotionBatchEnds: deviceMotionBatchEnds, metadata: metadata)
         return SimulatedSession(recording: recording, truth: truth)
 
         func quantize(_ value: Double, _ sensors: SensorModel) -> Float {

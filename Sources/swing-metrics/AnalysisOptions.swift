@@ -63,9 +63,9 @@ struct RecordingAnalysisJob: Sendable {
         switch load(url) {
         case .failure(let error):
             return RecordingAnalysis(
-                recording: url.path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
+                recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         case .success(let recording):
-            return analyze(recording, path: url.path)
+            return analyze(recording, path: url.relativePath)
         }
     }
 

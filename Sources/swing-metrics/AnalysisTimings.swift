@@ -42,9 +42,9 @@ final class AnalysisTimings: Sendable {
         switch loaded {
         case .failure(let error):
             result = RecordingAnalysis(
-                recording: url.path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
+                recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         case .success(let recording):
-            result = job.analyze(recording, path: url.path)
+            result = job.analyze(recording, path: url.relativePath)
         }
         let end = clock.now
         let endCPU = Self.threadCPUSeconds()

@@ -49,7 +49,7 @@ struct InputDiscovery {
             if matches.isEmpty { throw NothingMatched(argument: argument) }
             for match in matches {
                 var matchIsDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: match, isDirectory: &matchIsDirectory)
+                _ = FileManager.default.fileExists(atPath: match, isDirectory: &matchIsDirectory)
                 let url = URL(fileURLWithPath: match)
                 if matchIsDirectory.boolValue { search(url).forEach(add) } else { add(url) }
             }

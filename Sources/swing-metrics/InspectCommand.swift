@@ -60,10 +60,12 @@ extension SwingMetrics {
                 }
                 let sizes = batchSizes(recording, stream)
                 out += String(
-                    format: "  %@: %d samples, %.3f–%.3f s, %.1f Hz (median spacing %.3f ms), %d batches",
+                    format: "  %@: %d samples, %.3f–%.3f s, %.1f Hz (median spacing %.3f ms), %d batch%@",
                     name, summary.sampleCount, summary.start, summary.end, summary.estimatedRate,
-                    summary.medianSpacing * 1000, sizes.count)
-                if let low = sizes.min(), let high = sizes.max() { out += " of \(low)–\(high) samples" }
+                    summary.medianSpacing * 1000, sizes.count, sizes.count == 1 ? "" : "es")
+                if let low = sizes.min(), let high = sizes.max() {
+                    out += low == high ? " of \(low) samples" : " of \(low)–\(high) samples"
+                }
                 out += summary.gaps.isEmpty ? "\n" : ", \(summary.gaps.count) gaps\n"
             }
             describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a command writes its results: standard output, or a file given with `--output` (written to a temporary
 /// file beside it and moved into place on success, so a failed run never leaves half a file).
 struct OutputSink {
@@ -49,15 +55,12 @@ struct OutputSink {
         try flush()
         guard let finalPath, let temporaryPath else { return }
         try? handle.close()
-        do {
-            if FileManager.default.fileExists(atPath: finalPath) {
-                _ = try FileManager.default.replaceItemAt(
-                    URL(fileURLWithPath: finalPath), withItemAt: URL(fileURLWithPath: temporaryPath))
-            } else {
-                try FileManager.default.moveItem(atPath: temporaryPath, toPath: finalPath)
-            }
-        } catch {
-            throw WriteFailed(path: finalPath, reason: "\(error)")
+        // rename(2) replaces an existing file atomically (FileManager.replaceItemAt fails on Linux when the
+        // destination exists).
+        guard rename(temporaryPath, finalPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw WriteFailed(path: finalPath, reason: reason)
         }
     }
 }

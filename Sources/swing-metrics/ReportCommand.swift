@@ -52,7 +52,7 @@ extension SwingMetrics {
                     failures += 1
                     StandardError.writeLine("swing-metrics: error: \(error)")
                 case .success(let recording):
-                    let result = job.analyze(recording, path: input.path)
+                    let result = job.analyze(recording, path: input.relativePath)
                     let html = HTMLReport(analysis: result, recording: recording).render()
                     var sink = try OutputSink(path: path)
                     try sink.write(html)

@@ -34,7 +34,7 @@ extension SwingMetrics {
         /// The ground truth for a recording: `truth.json` in its directory, or beside its file.
         static func truthURL(for recording: URL) -> URL {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: recording.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: recording.path, isDirectory: &isDirectory)
             let folder = isDirectory.boolValue ? recording : recording.deletingLastPathComponent()
             return folder.appendingPathComponent(GroundTruth.fileName)
         }

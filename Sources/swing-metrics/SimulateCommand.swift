@@ -36,8 +36,8 @@ extension SwingMetrics {
         @Option(help: "Sport preset: baseball, softball, golf or tennis.")
         var sport: SimulationConfiguration.Sport = .baseball
 
-        @Option(help: "Random seed (the same seed gives the same recording).")
-        var seed: UInt64 = 1
+        @Option(help: "Random seed (the same seed gives the same recording; default: the --config file's, else 1).")
+        var seed: UInt64?
 
         @Option(help: "Number of swings, mixed 60 % hits, 10 % foul tips, 20 % misses, 10 % practice swings, with one distractor of each kind per ten swings (default: the preset's mix).")
         var swings: Int?
@@ -73,7 +73,7 @@ extension SwingMetrics {
         }
 
         mutating func run() throws {
-            var configuration = SimulationConfiguration.preset(sport, seed: seed)
+            var configuration = SimulationConfiguration.preset(sport, seed: seed ?? 1)
             if let config {
                 do {
                     let data = try Data(contentsOf: URL(fileURLWithPath: config))
@@ -82,7 +82,7 @@ extension SwingMetrics {
                     throw ValidationError("--config \(config): \(error)")
                 }
             }
-            configuration.seed = seed
+            if let seed { configuration.seed = seed }
             if let swings { configuration.mix = .proportional(swings: swings) }
             if let duration { configuration.duration = duration }
             if let wrist { configuration.wrist = wrist }
@@ -102,7 +102,7 @@ extension SwingMetrics {
             let truth = session.truth
             let hits = truth.swings.filter(\.contact).count
             print(
-                "wrote \(location.path) and \(GroundTruth.fileName): \(sport.rawValue), seed \(seed), "
+                "wrote \(location.path) and \(GroundTruth.fileName): \(configuration.sport.rawValue), seed \(configuration.seed), "
                     + String(format: "%.1f s, ", truth.recordingEnd - truth.recordingStart)
                     + "\(truth.swings.count) swings (\(hits) with contact), \(truth.distractors.count) distractors")
         }

@@ -51,8 +51,14 @@ enum SwingTable {
         }
         let hits = analysis.swings.filter(\.contact).count
         let duration = analysis.duration.map { String(format: "%.1f s", $0) } ?? "—"
-        out += "  \(duration), \(analysis.swings.count) swings: \(hits) contact, "
-            + "\(analysis.swings.count - hits) without contact"
+        let impactsOnly = analysis.dataCase == "accelerometerOnly"
+        if impactsOnly {
+            // Without device motion there are no swings to speak of, only impacts (SwingDataCase.accelerometerOnly).
+            out += "  \(duration), \(plural(analysis.swings.count, "impact")) (accelerometer only: no swing start)"
+        } else {
+            out += "  \(duration), \(plural(analysis.swings.count, "swing")): \(hits) contact, "
+                + "\(analysis.swings.count - hits) without contact"
+        }
         if let dataCase = analysis.dataCase { out += " · data: \(dataCase)" }
         out += "\n"
         if !analysis.swings.isEmpty {
@@ -61,8 +67,12 @@ enum SwingTable {
                     JSONValue(reflecting: swing).objectMembers, uniquingKeysWith: { first, _ in first })
                 return columns.map { column in members[column.key].map(column.format) ?? "—" }
             }
-            // Drop columns no swing has a value for (e.g. impact peak in device-motion-only data).
-            let shown = columns.indices.filter { index in rows.contains { $0[index] != "—" } }
+            // Drop columns no swing has a value for (e.g. impact peak in device-motion-only data), and those
+            // that mean nothing without rotation data.
+            let meaningless: Set<String> = impactsOnly ? ["start", "peakRotationRate", "contact"] : []
+            let shown = columns.indices.filter { index in
+                !meaningless.contains(columns[index].key) && rows.contains { $0[index] != "—" }
+            }
             let headers = ["#"] + shown.map { columns[$0].header }
             let body = rows.enumerated().map { number, row in [String(number + 1)] + shown.map { row[$0] } }
             out += formatTable(headers: headers, rows: body)
@@ -73,6 +83,9 @@ enum SwingTable {
         }
         return out
     }
+
+    /// "1 swing", "3 swings".
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Right-aligned columns separated by two spaces, indented by two.
     static func formatTable(headers: [String], rows: [[String]]) -> String {

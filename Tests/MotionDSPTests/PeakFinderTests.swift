@@ -102,4 +102,53 @@ import _TestSupport
         #expect(peaks.leftBases == [2] && peaks.rightBases == [4])
         #expect(peaks.leftInterpolatedPositions == [2.5] && peaks.rightInterpolatedPositions == [3.5])
     }
+
+    /// scipy's `_peak_prominences` loop, written plainly, as the reference for the chunked walk.
+    static func referenceProminences(_ x: [Float], _ peaks: [Int], wlen: Int) -> ([Double], [Int], [Int]) {
+        var result: ([Double], [Int], [Int]) = ([], [], [])
+        for peak in peaks {
+            var iMin = 0
+            var iMax = x.count - 1
+            if wlen >= 2 {
+                iMin = Swift.max(peak - wlen / 2, iMin)
+                iMax = Swift.min(peak + wlen / 2, iMax)
+            }
+            var i = peak
+            var leftBase = peak
+            var leftMin = x[peak]
+            while iMin <= i && x[i] <= x[peak] {
+                if x[i] < leftMin { leftMin = x[i]; leftBase = i }
+                i -= 1
+            }
+            i = peak
+            var rightBase = peak
+            var rightMin = x[peak]
+            while i <= iMax && x[i] <= x[peak] {
+                if x[i] < rightMin { rightMin = x[i]; rightBase = i }
+                i += 1
+            }
+            result.0.append(Double(x[peak]) - Double(Swift.max(leftMin, rightMin)))
+            result.1.append(leftBase)
+            result.2.append(rightBase)
+        }
+        return result
+    }
+
+    @Test(arguments: 0..<40)
+    func chunkedProminenceWalkEqualsScipysLoop(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed))
+        let count = Int.random(in: 3...400, using: &generator)
+        // Few distinct levels: many ties, plateaus and equal minima; an occasional NaN.
+        var x = (0..<count).map { _ in Float(Int.random(in: 0...6, using: &generator)) }
+        if seed % 3 == 0 { x[Int.random(in: 0..<count, using: &generator)] = .nan }
+        let peaks = Array(0..<count).filter { _ in Bool.random(using: &generator) }
+        let wlen = seed % 2 == 0 ? -1 : Int.random(in: 2...60, using: &generator)
+        let expected = Self.referenceProminences(x, peaks, wlen: wlen)
+        let actual = x.withUnsafeBufferPointer {
+            PeakFinder.prominences(of: peaks, in: $0, windowLength: wlen < 0 ? nil : Double(wlen))
+        }
+        #expect(actual.leftBases == expected.1)
+        #expect(actual.rightBases == expected.2)
+        #expect(zip(actual.prominences, expected.0).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+    }
 }

@@ -74,4 +74,14 @@ import _TestSupport
         #expect(PolyphaseResampler(up: 1, down: 4).outputCount(inputCount: 801) == 201)
         #expect(PolyphaseResampler(up: 3, down: 3).apply([1, 2, 3]) == [1, 2, 3])
     }
+
+    @Test func polyphaseNaNStaysWithinTheFilterSpan() {
+        var x = [Float](repeating: 1, count: 400)
+        x[200] = .nan
+        let resampler = PolyphaseResampler(up: 1, down: 4)  // 81 taps at 800 Hz: ±40 input samples
+        let y = resampler.apply(x)
+        #expect(y.count == 100)
+        #expect(y[50].isNaN)
+        #expect(y[0..<39].allSatisfy { !$0.isNaN } && y[61...].allSatisfy { !$0.isNaN })
+    }
 }

@@ -109,4 +109,22 @@ import _TestSupport
         let psd = Welch.powerSpectralDensity(of: x, sampleRate: 800)
         #expect(psd.values.allSatisfy { $0.isNaN })  // the first segment's NaN poisons the mean
     }
+
+    @Test func concurrentWelchCallsEqualSerialOnes() async {
+        var generator = SplitMix64(seed: 21)
+        let signals = (0..<6).map { _ in (0..<4000).map { _ in Float(1 + generator.nextGaussian()) } }
+        let options = WelchOptions(segmentLength: 200, average: .median)  // a size no other test plans
+        let serial = signals.map { Welch.powerSpectralDensity(of: $0, sampleRate: 800, options: options) }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<24 {
+                group.addTask {
+                    let which = task % signals.count
+                    let psd = Welch.powerSpectralDensity(of: signals[which], sampleRate: 800, options: options)
+                    return psd == serial[which] ? 0 : 1
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }

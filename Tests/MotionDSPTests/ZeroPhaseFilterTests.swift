@@ -116,4 +116,36 @@ import _TestSupport
         }
         #expect(output == expected)
     }
+
+    /// A reused instance (work buffer kept across calls, inputs of varying length) gives exactly the one-off result.
+    @Test func reusedInstanceEqualsOneOffCalls() throws {
+        let sections = try SecondOrderSections.butterworth(order: 5, band: .lowPass(cutoff: 30), sampleRate: 800)
+        var filter = ZeroPhaseFilter(sections)
+        #expect(filter.paddingLength == 18)
+        for length in [1200, 19, 700, 1200, 250] {
+            let input = Array(Self.input[..<length])
+            let expected = try ZeroPhaseFilter.filtfilt(sections, input)
+            #expect(try filter.filtfilt(input) == expected, "length \(length)")
+            var output = [SIMD4<Float>](repeating: .zero, count: length)
+            try input.withUnsafeBufferPointer { (source) throws(FilterError) in
+                try output.withUnsafeMutableBufferPointer { (destination) throws(FilterError) in
+                    try filter.filtfilt(source, into: destination)
+                }
+            }
+            #expect(output == expected, "length \(length)")
+        }
+        #expect(throws: FilterError.inputTooShort(count: 18, paddingLength: 18)) {
+            try filter.filtfilt(Array(Self.input[..<18]))
+        }
+    }
+
+    @Test func inPlaceEqualsSeparateOutput() throws {
+        let sections = try SecondOrderSections.butterworth(order: 4, band: .highPass(cutoff: 20), sampleRate: 800)
+        let expected = try ZeroPhaseFilter.filtfilt(sections, Self.input)
+        var samples = Self.input
+        try samples.withUnsafeMutableBufferPointer { (buffer) throws(FilterError) in
+            try ZeroPhaseFilter.filtfilt(sections, UnsafeBufferPointer(buffer), into: buffer)
+        }
+        #expect(samples == expected)
+    }
 }

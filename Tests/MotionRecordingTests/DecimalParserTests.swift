@@ -60,6 +60,23 @@ import _TestSupport
         #expect(failures == 0)
     }
 
+    @Test func scanningAgreesWithWholeFieldParsing() {
+        var rng = SplitMix64(seed: 3)
+        var texts = ["0.00000001234567891234", "-0.4565582275390625", "56257.449910963594", "1e-05", "0.0", "-0.0",
+                     "123456789012345678901234", "0.000000000000000000000000001", "7", "-3.25e+2", "00012.5000000000"]
+        for _ in 0..<5000 {
+            texts.append(Float(bitPattern: UInt32.random(in: 0...UInt32.max, using: &rng)).description)
+            texts.append((Double.random(in: 0...100_000, using: &rng) * (Bool.random(using: &rng) ? 1 : -1e-7)).description)
+        }
+        for text in texts where !text.contains("nan") && !text.contains("inf") {
+            var line = text + ","
+            let scanned: (Double, Int)? = line.withUTF8 { DecimalParser.scanDouble($0.baseAddress!, 0, $0.count) }
+            let parsed = parseDouble(text)
+            #expect(scanned?.0.bitPattern == parsed?.bitPattern, "\(text)")
+            #expect(scanned?.1 == text.utf8.count, "\(text)")
+        }
+    }
+
     @Test func floatMidpointDoubleRoundingIsAvoided() {
         // 1 + 2^-24 is the midpoint between 1 and 1 + 2^-23; text slightly above must round up as a Float.
         #expect(parseFloat("1.00000005960464477539062500001") == Float(1).nextUp)

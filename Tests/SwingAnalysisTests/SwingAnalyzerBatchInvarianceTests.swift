@@ -1,5 +1,6 @@
 import MotionRecording
 import SwingAnalysis
+import SwingSimulation
 import Testing
 import _TestSupport
 
@@ -87,5 +88,41 @@ import _TestSupport
         let reference = SwingAnalyzer.analyze(Self.recording)
         let output = Self.analyzeRebatched(Self.recording, seed: 99, maxChunk: 1, lead: 2)
         #expect(output.swings == reference.swings)
+    }
+}
+
+/// The same property on a simulated session with dropped batches (gaps of about a second in one stream), fed as
+/// the watch delivered it versus in ragged random batches.
+@Suite struct SwingAnalyzerGapInvarianceTests {
+    @Test func simulatedSessionWithGapsIsBatchInvariant() {
+        var configuration = SimulationConfiguration.baseball(seed: 31, mix: .proportional(swings: 10))
+        configuration.sensors.droppedBatchProbability = 0.1
+        let session = SwingSimulator.simulate(configuration)
+        let reference = SwingAnalyzer.analyze(session.recording)
+        #expect(reference.dataCase == .full)
+        #expect(reference.swings.count >= 5)
+        let acc = session.recording.accelerometer!
+        let dm = session.recording.deviceMotion!
+        var random = SplitMix64(seed: 5)
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var output = SwingAnalyzerOutput()
+        var (i, j) = (0, 0)
+        while i < acc.count || j < dm.count {
+            // Keep the two streams within ~1 s of each other, in random ragged pieces.
+            let accTime = i < acc.count ? acc.timestamps[i] : .infinity
+            let dmTime = j < dm.count ? dm.timestamps[j] : .infinity
+            if accTime <= dmTime + Double.random(in: -0.5...0.5, using: &random) {
+                let n = Swift.min(acc.count - i, Int.random(in: 0...1200, using: &random))
+                analyzer.feed(accelerometer: acc, range: i..<(i + n), into: &output)
+                i += n
+            } else {
+                let n = Swift.min(dm.count - j, Int.random(in: 0...300, using: &random))
+                analyzer.feed(deviceMotion: dm, range: j..<(j + n), into: &output)
+                j += n
+            }
+        }
+        analyzer.finish(into: &output)
+        #expect(output.swings == reference.swings)
+        #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
     }
 }

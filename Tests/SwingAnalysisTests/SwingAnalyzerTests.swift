@@ -19,7 +19,7 @@ import _TestSupport
         }
         let impacts = Self.builder.events.filter { $0.kind == .hit }.map { 100 + $0.start + $0.timeToContact }
         for (swing, impact) in zip(result.swings.filter(\.contact), impacts) {
-            #expect(Swift.abs(swing.impact! - impact) < 0.00125, "impact \(swing.impact!) vs \(impact)")
+            #expect(Swift.abs(swing.impact! - impact) < 0.0025, "impact \(swing.impact!) vs \(impact)")
         }
         #expect(result.unmatchedImpacts.count == 1)
     }

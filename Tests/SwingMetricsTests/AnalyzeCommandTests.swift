@@ -6,11 +6,24 @@ import _TestSupport
 @Suite struct AnalyzeCommandTests {
     static let sample = SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample").path
 
-    /// The sample's truth: 9 swings, 6 with contact (Datasets/README.md).
+    /// The sample's ground truth (truth.json beside it): swing count, contact count, duration.
+    static func sampleTruth() throws -> (swings: Int, contacts: Int, duration: Double) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: sample + "/truth.json"))
+        let truth = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let swings = try #require(truth["swings"] as? [[String: Any]])
+        let contacts = swings.filter { $0["contact"] as? Bool == true }.count
+        let duration = try #require(truth["recordingEnd"] as? Double) - (try #require(truth["recordingStart"] as? Double))
+        return (swings.count, contacts, duration)
+    }
+
     @Test func tableListsTheSampleSwings() throws {
+        let truth = try Self.sampleTruth()
         let result = try CommandRunner.run(["analyze", Self.sample])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("9 swings: 6 contact, 3 without contact"))
+        #expect(
+            result.standardOutput.contains(
+                "\(truth.swings) swings: \(truth.contacts) contact, \(truth.swings - truth.contacts) without contact"),
+            "\(result.standardOutput)")
         #expect(result.standardOutput.contains("TTC (ms)"))
         #expect(result.standardError.isEmpty)
     }
@@ -21,11 +34,12 @@ import _TestSupport
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(object["recording"] as? String == Self.sample)
+        let truth = try Self.sampleTruth()
         let duration = try #require(object["duration"] as? Double)
-        #expect(duration > 50 && duration < 52)
+        #expect(abs(duration - truth.duration) < 0.01)
         #expect(object["issues"] is [Any])
         let swings = try #require(object["swings"] as? [[String: Any]])
-        #expect(swings.count == 9)
+        #expect(swings.count == truth.swings)
         for swing in swings {
             for key in ["start", "impact", "timeToContact", "contact", "peakRotationRate"] {
                 #expect(swing.keys.contains(key), "missing \(key)")
@@ -86,7 +100,7 @@ import _TestSupport
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        #expect((first["swings"] as? [Any])?.count == 9)
+        #expect((first["swings"] as? [Any])?.count == (try Self.sampleTruth().swings))
         let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         let error = try #require(second["error"] as? String)
         #expect(error.contains("accelerometer.csv"))
@@ -98,9 +112,12 @@ import _TestSupport
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("swings.json").path
-        let result = try CommandRunner.run(["analyze", Self.sample, "--format", "json", "--output", output])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.isEmpty)
+        // Written twice: the second run replaces the first file.
+        for format in ["csv", "json"] {
+            let result = try CommandRunner.run(["analyze", Self.sample, "--format", format, "--output", output])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["swings.json"])

@@ -15,7 +15,7 @@ import Testing
             let url = root.appendingPathComponent(file)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: url.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data())
         }
         return root
     }

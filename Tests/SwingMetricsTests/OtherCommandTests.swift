@@ -79,7 +79,8 @@ import FoundationXML
         let html = try String(contentsOf: output, encoding: .utf8)
         #expect(!html.contains("http://") || !html.contains("src=\"http"), "no network resources")
         #expect(!html.contains("<script"))
-        #expect(html.components(separatedBy: "<svg").count - 1 >= 9 * 2, "two plots per swing")
+        let swings = try AnalyzeCommandTests.sampleTruth().swings
+        #expect(html.components(separatedBy: "<svg").count - 1 >= swings * 2, "two plots per swing")
         #expect(html.contains("time to contact"))
         // Parses as XML (the report is written as polyglot XHTML), so tags balance.
         let parser = XMLParser(data: Data(html.utf8))

@@ -121,3 +121,33 @@ import Testing
         #expect(decoded == report)
     }
 }
+
+@Suite struct AccuracyReportOnSimulatedSessionsTests {
+    @Test func perfectDetectionsOfVariedSessionsScorePerfectly() {
+        let reports = (1...3).map { seed -> AccuracyReport in
+            let truth = SwingSimulator.simulate(.varied(.baseball, seed: UInt64(seed), swings: 6)).truth
+            return AccuracyReport.score(detected: truth.perfectDetections, truth: truth)
+        }
+        let combined = AccuracyReport(combining: reports)
+        #expect(combined.sessions == 3 && combined.trueSwings == 18)
+        #expect(combined.precision == 1 && combined.recall == 1 && combined.contactAccuracy == 1)
+        #expect(combined.impact.maxAbsoluteMilliseconds == 0 && combined.start.maxAbsoluteMilliseconds == 0)
+    }
+}
+
+@Suite struct AccuracyGoalsTests {
+    @Test func perfectDetectionMeetsEveryGoal() {
+        let truth = AccuracyReportTests.truth()
+        #expect(AccuracyReport.score(detected: truth.perfectDetections, truth: truth).unmetGoals().isEmpty)
+    }
+
+    @Test func missedGoalsAreNamed() {
+        // Start errors of 30 ms on every swing and a missed foul tip.
+        let detected = [AccuracyReportTests.detection(10.03, 10.2), AccuracyReportTests.detection(20.03, nil)]
+        let failures = AccuracyReport.score(detected: detected, truth: AccuracyReportTests.truth()).unmetGoals()
+        #expect(failures.contains("start median |error| 30.00 ms > 5.00 ms"))
+        #expect(failures.contains("start p95 |error| 30.00 ms > 20.00 ms"))
+        #expect(failures.contains("recall 0.6667 < 0.9900"))
+        #expect(!failures.contains { $0.hasPrefix("impact") || $0.hasPrefix("precision") })
+    }
+}

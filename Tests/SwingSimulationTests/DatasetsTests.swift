@@ -18,7 +18,9 @@ let datasetsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
     }
 
     /// The bundled sample is exactly what the package generates from `SimulationConfiguration.datasetSample`.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: datasetsDirectory.appendingPathComponent("sample").path)))
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["GENERATE_DATASETS"] == nil),
+        .enabled(if: FileManager.default.fileExists(atPath: datasetsDirectory.appendingPathComponent("sample").path)))
     func bundledSampleMatchesTheGenerator() throws {
         let directory = datasetsDirectory.appendingPathComponent("sample")
         let session = SwingSimulator.simulate(.datasetSample)
@@ -29,5 +31,11 @@ let datasetsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
         #expect(loaded.deviceMotion == session.recording.deviceMotion)
         #expect(truth.swings.count == 9)
         #expect(truth.swings.filter(\.contact).count == 6)
+    }
+
+    /// `Datasets/sample-configuration.json` (for `swing-metrics simulate --config`) is the same configuration.
+    @Test func sampleConfigurationFileIsTheSampleConfiguration() throws {
+        let data = try Data(contentsOf: datasetsDirectory.appendingPathComponent("sample-configuration.json"))
+        #expect(try JSONDecoder().decode(SimulationConfiguration.self, from: data) == .datasetSample)
     }
 }

@@ -166,7 +166,8 @@ let smallMix = EventMix(
                 walkingBouts: 0, armRaises: 0))
         c.sensors.gyroscopeRange = 8
         let m = try #require(SwingSimulator.simulate(c).recording.deviceMotion)
-        let peak = max(m.rotationRateX.map(abs).max()!, m.rotationRateY.map(abs).max()!, m.rotationRateZ.map(abs).max()!)
+        let peak = max(
+            m.rotationRateX.map(abs).max()!, m.rotationRateY.map(abs).max()!, m.rotationRateZ.map(abs).max()!)
         #expect(peak <= 8)
         #expect(peak > 7.99)
     }
@@ -266,5 +267,59 @@ let smallMix = EventMix(
             #expect(before < 0.2)
             #expect(after > 1.0)
         }
+    }
+}
+
+@Suite struct DroppedBatchTests {
+    @Test func droppedBatchesLeaveListedGapsAndKeepTheOtherSamples() throws {
+        var c = SimulationConfiguration.baseball(seed: 31, mix: smallMix)
+        let complete = SwingSimulator.simulate(c)
+        c.sensors.droppedBatchProbability = 0.3
+        let lossy = SwingSimulator.simulate(c)
+        #expect(complete.truth.gaps.isEmpty)
+        #expect(!lossy.truth.gaps.isEmpty)
+        #expect(lossy.truth.swings == complete.truth.swings)
+        let full = try #require(complete.recording.accelerometer)
+        let kept = try #require(lossy.recording.accelerometer)
+        #expect(kept.count < full.count)
+        #expect(lossy.recording.accelerometerBatchEnds?.last == kept.count)
+        #expect(lossy.recording.deviceMotionBatchEnds?.last == lossy.recording.deviceMotion?.count)
+        // Every kept sample is the complete recording's sample at the same time; no kept time lies in a gap.
+        let index = Dictionary(uniqueKeysWithValues: full.timestamps.enumerated().map { ($1, $0) })
+        for i in stride(from: 0, to: kept.count, by: 97) {
+            let j = try #require(index[kept.timestamps[i]])
+            #expect(kept.z[i] == full.z[j])
+        }
+        for gap in lossy.truth.gaps where gap.stream == "accelerometer" {
+            #expect(!kept.timestamps.contains { $0 >= gap.start && $0 <= gap.end })
+            #expect(gap.end - gap.start > 0.4)
+        }
+    }
+}
+
+@Suite struct SwingKinematicsPlausibilityTests {
+    /// Before contact the wrist feels centripetal and tangential acceleration of a few g to ~25 g at most (hand
+    /// speed ≤ 10 m/s); tennis forehands stay below ~15 g (the real ones: 2–8 g).
+    @Test(arguments: [(SimulationConfiguration.Sport.baseball, 30.0), (.tennis, 15.0), (.golf, 25.0)])
+    func wristAccelerationBeforeContactIsPlausible(sport: SimulationConfiguration.Sport, limit: Double) throws {
+        var c = SimulationConfiguration.preset(
+            sport, seed: 12, mix: EventMix(hits: 8, foulTips: 0, misses: 0, practiceSwings: 0, clapBursts: 0,
+                tapBursts: 0, walkingBouts: 0, armRaises: 0))
+        c.sensors = .ideal
+        let session = SwingSimulator.simulate(c)
+        let a = try #require(session.recording.accelerometer)
+        var peaks: [Double] = []
+        for swing in session.truth.swings {
+            let impact = try #require(swing.impact)
+            var peak = 0.0
+            for i in 0..<a.count where a.timestamps[i] > swing.start && a.timestamps[i] < impact {
+                let x = Double(a.x[i])
+                let y = Double(a.y[i])
+                let z = Double(a.z[i])
+                peak = max(peak, (x * x + y * y + z * z).squareRoot())
+            }
+            peaks.append(peak)
+        }
+        #expect(peaks.allSatisfy { $0 > 1.5 && $0 < limit })
     }
 }

@@ -28,6 +28,17 @@ def lst(a):
     return [float(v) for v in np.asarray(a, dtype=np.float64).ravel()]
 
 
+def inp(a):
+    """float32 input samples, 9 significant digits: reads back to the identical float32."""
+    a = np.asarray(a, dtype=np.float32).ravel()
+    return [float("%.9g" % v) for v in a]
+
+
+def out(a):
+    """Reference outputs rounded to 12 significant digits (far below the Float tolerances they are checked at)."""
+    return [float("%.12g" % v) for v in np.asarray(a, dtype=np.float64).ravel()]
+
+
 def ilst(a):
     return [int(v) for v in np.asarray(a).ravel()]
 
@@ -59,12 +70,12 @@ def fft_fixture():
     for n, seed in [(1, 1), (2, 2), (7, 3), (800, 4), (1024, 5), (1000, 6)]:
         x = swing_like(n, seed) if n >= 100 else f32(np.random.default_rng(seed).standard_normal(n))
         X = np.fft.rfft(x)
-        cases.append({"count": n, "x": lst(x), "real": lst(X.real), "imaginary": lst(X.imag)})
+        cases.append({"count": n, "x": inp(x), "real": out(X.real), "imaginary": out(X.imag)})
     write("fft.json", {"cases": cases})
 
 
 def overlap_save_fixture():
-    x = swing_like(4000, 11)
+    x = swing_like(2000, 11)
     rng = np.random.default_rng(12)
     cases = []
     for name, taps in [("lowpass101", signal.firwin(101, 40.0, fs=FS)),
@@ -73,8 +84,8 @@ def overlap_save_fixture():
                        ("single", np.array([0.5]))]:
         taps = f32(taps)
         full = np.convolve(x, taps)  # direct convolution, float64
-        cases.append({"name": name, "taps": lst(taps), "full": lst(full)})
-    write("overlap_save.json", {"x": lst(x), "cases": cases})
+        cases.append({"name": name, "taps": inp(taps), "full": out(full)})
+    write("overlap_save.json", {"x": inp(x), "cases": cases})
 
 
 def welch_fixture():
@@ -98,11 +109,11 @@ def welch_fixture():
     ]
     for opts in options:
         f, p = signal.welch(x, **opts)
-        cases.append({"options": opts, "input": "long", "frequencies": lst(f), "psd": lst(p)})
+        cases.append({"options": opts, "input": "long", "frequencies": lst(f), "psd": out(p)})
     for opts in [{"fs": FS}, {"fs": FS, "nperseg": 200, "window": "boxcar", "detrend": False}]:
         f, p = signal.welch(short, **opts)  # nperseg > len(x): scipy uses len(x)
-        cases.append({"options": opts, "input": "short", "frequencies": lst(f), "psd": lst(p)})
-    write("welch.json", {"long": lst(x), "short": lst(short), "cases": cases})
+        cases.append({"options": opts, "input": "short", "frequencies": lst(f), "psd": out(p)})
+    write("welch.json", {"long": inp(x), "short": inp(short), "cases": cases})
 
 
 def find_peaks_fixture():
@@ -114,11 +125,11 @@ def find_peaks_fixture():
 
     def case(sig, **kw):
         peaks, props = signal.find_peaks(signals[sig], **kw)
-        out = {"signal": sig, "options": {k: (list(v) if isinstance(v, tuple) else v) for k, v in kw.items()},
+        entry = {"signal": sig, "options": {k: (list(v) if isinstance(v, tuple) else v) for k, v in kw.items()},
                "peaks": ilst(peaks)}
         for k, v in props.items():
-            out[k] = ilst(v) if v.dtype.kind in "iu" else lst(v)
-        cases.append(out)
+            entry[k] = ilst(v) if v.dtype.kind in "iu" else lst(v)
+        cases.append(entry)
 
     case("swing")
     case("swing", height=1.5)
@@ -138,7 +149,7 @@ def find_peaks_fixture():
     case("plateaus", prominence=0, width=0)
     case("plateaus", distance=3)
     case("plateaus", threshold=0.5, rel_height=1.0, width=0)
-    write("find_peaks.json", {"signals": {k: lst(v) for k, v in signals.items()}, "cases": cases})
+    write("find_peaks.json", {"signals": {k: inp(v) for k, v in signals.items()}, "cases": cases})
 
 
 def lstsq_svd_fixture():
@@ -180,11 +191,11 @@ def savgol_fixture():
     for wl, po, deriv, delta in [(5, 2, 0, 1.0), (11, 3, 0, 1.0), (31, 4, 1, 1 / FS), (21, 2, 2, 1 / FS),
                                  (7, 0, 0, 1.0), (9, 4, 3, 0.5), (5, 3, 4, 1.0), (3, 1, 0, 1.0)]:
         coeffs = signal.savgol_coeffs(wl, po, deriv=deriv, delta=delta)
-        out = {"window_length": wl, "polyorder": po, "deriv": deriv, "delta": delta, "coefficients": lst(coeffs)}
+        entry = {"window_length": wl, "polyorder": po, "deriv": deriv, "delta": delta, "coefficients": lst(coeffs)}
         for mode in ("interp", "nearest"):
-            out[mode] = lst(signal.savgol_filter(x, wl, po, deriv=deriv, delta=delta, mode=mode))
-        cases.append(out)
-    write("savgol.json", {"x": lst(x), "cases": cases})
+            entry[mode] = out(signal.savgol_filter(x, wl, po, deriv=deriv, delta=delta, mode=mode))
+        cases.append(entry)
+    write("savgol.json", {"x": inp(x), "cases": cases})
 
 
 def resample_fixture():
@@ -204,15 +215,15 @@ def resample_fixture():
     poly = []
     for up, down in [(1, 4), (4, 1), (1, 8), (3, 2), (2, 2)]:
         y = signal.resample_poly(x, up, down)
-        poly.append({"up": up, "down": down, "y": lst(y)})
+        poly.append({"up": up, "down": down, "y": out(y)})
     short = f32(rng.standard_normal(5))
     poly_short = [{"up": 1, "down": 4, "y": lst(signal.resample_poly(short, 1, 4))},
                   {"up": 4, "down": 1, "y": lst(signal.resample_poly(short, 4, 1))}]
     write("resample.json", {
-        "interp": {"timestamps": lst(t), "values": lst(v), "rate": 800.0, "grid": lst(grid), "expected": lst(interp),
-                   "wide_start": float(wide[0]), "wide_count": len(wide), "wide_expected": lst(interp_wide)},
-        "poly": {"x": lst(x), "cases": poly},
-        "poly_short": {"x": lst(short), "cases": poly_short},
+        "interp": {"timestamps": lst(t), "values": inp(v), "rate": 800.0, "grid": lst(grid), "expected": out(interp),
+                   "wide_start": float(wide[0]), "wide_count": len(wide), "wide_expected": out(interp_wide)},
+        "poly": {"x": inp(x), "cases": poly},
+        "poly_short": {"x": inp(short), "cases": poly_short},
         "firwin": {"numtaps": 81, "cutoff": 0.25, "taps": lst(signal.firwin(81, 0.25, window=("kaiser", 5.0)))},
     })
 

@@ -1,0 +1,111 @@
+import Benchmark
+import Foundation
+import MotionRecording
+
+/// MotionRecording suites: CSV import (compare with numpy.loadtxt through Benchmarks/compare_import_with_numpy.py),
+/// native .npz load (goal ≥ 1 GB/s), and batch iteration (goal: zero mallocs per batch once warm).
+///
+/// Inputs are synthetic and generated in setup (a seeded 798.7 Hz accelerometer and 200 Hz device motion), written
+/// to a temporary directory: 60 s of interchange CSV, a 10-minute native file, and a 10-minute in-memory recording.
+/// Built by `swift package benchmark` in release mode without extra CPU flags.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        warmupIterations: 2,
+        maxDuration: .seconds(5), maxIterations: 200,
+        thresholds: [
+            .mallocCountTotal: .init(relative: [.p90: 5]),
+            .wallClock: .init(relative: [.p50: 10, .p90: 20]),
+        ])
+
+    Benchmark("CSVImport60s800Hz", configuration: .init(scalingFactor: .one)) { benchmark in
+        let directory = BenchmarkInputs.shared.csvDirectory
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try RecordingImporter.load(directory))
+        }
+    }
+
+    Benchmark("NativeLoad10min", configuration: .init(scalingFactor: .one)) { benchmark in
+        let url = BenchmarkInputs.shared.nativeFile
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try NativeFormat.read(url))
+        }
+    }
+
+    Benchmark("NativeRangeQuery1s", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let file = try NativeFormat.open(BenchmarkInputs.shared.nativeFile)
+        benchmark.startMeasurement()
+        var t0 = 100.0
+        for _ in benchmark.scaledIterations {
+            blackHole(file.accelerometer(from: t0, to: t0 + 1))
+            t0 = t0 >= 650 ? 100 : t0 + 1
+        }
+    }
+
+    // Zero allocations per batch: one pass over all 1-s batches of a 10-minute recording with a warm cursor.
+    Benchmark(
+        "BatchIteration10min",
+        configuration: .init(
+            scalingFactor: .one,
+            thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
+    ) { benchmark in
+        let recording = BenchmarkInputs.shared.recording
+        var cursor = BatchCursor(recording)
+        while cursor.next() != nil {}  // warm: buffers at their largest
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            cursor.rewind()  // same buffers: no copy-on-write
+            var samples = 0
+            while let batch = cursor.next() { samples &+= batch.range.count }
+            blackHole(samples)
+        }
+    }
+}
+
+/// Inputs built once per process.
+final class BenchmarkInputs: Sendable {
+    static let shared = BenchmarkInputs()
+    let recording: Recording
+    let csvDirectory: URL
+    let nativeFile: URL
+
+    init() {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("RecordingBenchmarks-\(getpid())")
+        try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        recording = Self.synthetic(seconds: 600)
+        nativeFile = root.appendingPathComponent("ten-minutes.npz")
+        try! NativeFormat.write(recording, to: nativeFile)
+        csvDirectory = root.appendingPathComponent("one-minute")
+        var minute = recording
+        minute.accelerometer = recording.accelerometer(from: 100, to: 160)
+        minute.deviceMotion = nil
+        minute.accelerometerBatchEnds = nil
+        try! InterchangeCSVWriter.write(minute, to: csvDirectory)
+    }
+
+    /// 798.7 Hz accelerometer and 200 Hz full device motion, seeded noise around a resting watch.
+    static func synthetic(seconds: Double) -> Recording {
+        var state: UInt64 = 42
+        func noise() -> Float {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(Int64(bitPattern: state >> 11) % 1_000_000) / 1_000_000 - 0.5
+        }
+        var accelerometer = AccelerometerData()
+        let n = Int(seconds * 798.7)
+        accelerometer.reserveCapacity(n)
+        for index in 0..<n {
+            accelerometer.append(timestamp: 100 + Double(index) / 798.7, x: noise(), y: noise(), z: -1 + noise())
+        }
+        let m = Int(seconds * 200)
+        var motion = DeviceMotionData(timestamps: (0..<m).map { 100 + Double($0) / 200 })
+        let columns: [WritableKeyPath<DeviceMotionData, [Float]>] = [
+            \.attitudeW, \.attitudeX, \.attitudeY, \.attitudeZ, \.gravityX, \.gravityY, \.gravityZ,
+            \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ, \.rotationRateX, \.rotationRateY,
+            \.rotationRateZ,
+        ]
+        for column in columns { motion[keyPath: column] = (0..<m).map { _ in noise() } }
+        return Recording(accelerometer: accelerometer, deviceMotion: motion)
+    }
+}

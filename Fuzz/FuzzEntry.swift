@@ -1,0 +1,44 @@
+// libFuzzer entry point for the MotionRecording readers. Not part of the package: Fuzz/run.sh compiles it together
+// with Sources/MotionRecording/*.swift using `swiftc -sanitize=fuzzer,address -parse-as-library`.
+//
+// The first input byte picks the reader; the rest is the file contents. Every reader must return a recording or
+// throw a RecordingError: a crash, a sanitizer report, a hang or an error without a one-line message is a bug.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let selector = data[0]
+    let bytes = UnsafeBufferPointer(start: data + 1, count: size - 1)
+    do throws(RecordingError) {
+        switch selector % 8 {
+        case 0:
+            let stream = try InterchangeCSV.readAccelerometer(bytes: bytes, file: "accelerometer.csv")
+            _ = ImportedRecording(accelerometer: stream, metadata: RecordingMetadata()).finished()
+        case 1:
+            let stream = try InterchangeCSV.readDeviceMotion(bytes: bytes, file: "device_motion.csv")
+            _ = ImportedRecording(deviceMotion: stream, metadata: RecordingMetadata()).finished()
+        case 2:
+            _ = try RawBatchedDump.read(bytes: bytes, file: "dump.csv", name: "dump.csv", stream: nil).finished()
+        case 3:
+            _ = try SensorLog.read(bytes: bytes, file: "sensorlog.csv").finished()
+        case 4:
+            let table = try NamedColumnCSV(
+                bytes: bytes, file: "WristMotion.csv",
+                requests: [.init(names: ["time"], kind: .integer, required: true),
+                           .init(names: ["x"], kind: .float, required: false, allowsEmpty: true)])
+            _ = table.columns
+        case 5, 6:
+            let file = try NativeRecordingFile(bytes: UnsafeRawBufferPointer(bytes), file: "fuzz.npz")
+            _ = try file.recording()
+            _ = file.accelerometer(from: -1e300, to: 1e300)
+            _ = file.batchRanges()
+        default:
+            let archive = try ZipArchive(data: Data(bytes), file: "fuzz.zip")
+            for entry in archive.entries.prefix(4) { _ = try? archive.contents(of: entry) }
+        }
+    } catch {
+        precondition(!error.description.isEmpty && !error.description.contains("\n"), "bad error text: \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Fuzzes the MotionRecording readers (CSV, raw dump, SensorLog, named-column CSV, npz, zip/inflate) with libFuzzer.
+#   Fuzz/run.sh [RUNS] [extra libFuzzer flags…]      (default 200000 runs; 0 = unlimited)
+# Builds .build/fuzz-recording with -sanitize=fuzzer,address, seeds the corpus from the test fixtures (one copy per
+# reader, selected by the first byte), and runs. Crashes are written to .build/fuzz-artifacts/. Not part of swift test.
+set -eu
+cd "$(dirname "$0")/.."
+RUNS="${1:-200000}"
+[ $# -gt 0 ] && shift
+mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording \
+    Sources/MotionRecording/*.swift Fuzz/FuzzEntry.swift -o .build/fuzz-recording
+seed() { # selector-byte file
+    out=".build/fuzz-corpus/seed-$1-$(basename "$2" | tr -c 'A-Za-z0-9.\n' '_')"
+    [ -f "$out" ] && return 0
+    printf "\\$(printf '%03o' "$1")" > "$out"
+    head -c 20000 "$2" >> "$out"
+}
+F=Tests/MotionRecordingTests/Fixtures
+seed 0 $F/interchange/basic/accelerometer.csv
+seed 1 $F/interchange/basic/device_motion.csv
+seed 2 $F/raw/tiny-accelerometer.csv
+seed 2 $F/raw/tiny-rotation.csv
+seed 3 $F/sensorlog/sensorlog-watch.csv
+seed 4 $F/sensor-logger/plain/WatchAccelerometerUncalibrated.csv
+seed 5 $F/native/numpy-written.npz
+seed 7 $F/sensor-logger/plain-export.zip
+seed 7 $F/malformed/not-sensor-logger.zip
+for f in $F/malformed/*/accelerometer.csv; do seed 0 "$f"; done
+cp Fuzz/regressions/* .build/fuzz-corpus/ 2>/dev/null || true
+if [ ! -f .build/fuzz-corpus/seed-5-written.npz ]; then
+    # A native file written by our own writer, as a seed for the npz reader.
+    python3 - <<'PY'
+import numpy as np, io
+buf = io.BytesIO()
+np.savez(buf, accelerometer_timestamp=np.arange(20) / 800.0, accelerometer_x=np.zeros(20, np.float32),
+         accelerometer_y=np.zeros(20, np.float32), accelerometer_z=-np.ones(20, np.float32),
+         accelerometer_batch_ends=np.array([8, 20], np.int64), metadata_json=np.frombuffer(
+             b'{"format":"batchedmotion-native","version":1,"metadata":{}}', np.uint8))
+open(".build/fuzz-corpus/seed-5-written.npz", "wb").write(b"\x05" + buf.getvalue())
+PY
+fi
+export SWIFT_BACKTRACE=enable=no
+exec .build/fuzz-recording .build/fuzz-corpus -runs="$RUNS" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix=.build/fuzz-artifacts/ "$@"

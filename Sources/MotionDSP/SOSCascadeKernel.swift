@@ -1,0 +1,117 @@
+/// The inner loops of ``SOSFilter``: transposed direct form II on `SIMD4<Double>` lanes, per sample and section
+/// exactly scipy's `_sosfilt` arithmetic:
+///
+///     y = b0·x + s1;   s1 = b1·x − a1·y + s2;   s2 = b2·x − a2·y
+///
+/// Sections run in groups of two with their state and coefficients held in registers (a cascade is latency
+/// bound, so two independent recurrences per loop overlap); longer cascades pass blocks of 32 samples between
+/// groups through a 1 KiB stack buffer of `Double` lanes, so no precision is lost between sections and nothing
+/// is heap-allocated. The arithmetic per sample does not depend on the blocking, so any chunking of a signal
+/// gives bit-identical results.
+@usableFromInline
+enum SOSCascadeKernel {
+    /// Samples per block between section groups (32 × 32 bytes: stays within the stack-allocation limit).
+    @usableFromInline static let blockLength = 32
+
+    /// Filters `count` samples read at `input[i · inputStride]` into `output[i · outputStride]` (strides ±1;
+    /// in place allowed when the positions coincide), through all sections, updating `state`
+    /// (`2 × sectionCount` entries).
+    @inlinable
+    static func run<In: SOSFilterScalar, Out: SOSFilterScalar>(
+        _ coefficients: UnsafePointer<Biquad>, sectionCount: Int, state: UnsafeMutablePointer<SIMD4<Double>>,
+        input: UnsafePointer<SIMD4<In>>, inputStride: Int,
+        output: UnsafeMutablePointer<SIMD4<Out>>, outputStride: Int, count: Int
+    ) {
+        run(
+            coefficients, sectionCount: sectionCount, state: state,
+            source: StridedSamples(reading: input, stride: inputStride),
+            sink: StridedSamples(output, stride: outputStride), count: count)
+    }
+
+    /// Filters `count` samples from `source` into `sink` through all sections, updating `state`. Each sample is
+    /// loaded before its output is stored, so a sink may overwrite the source's storage position by position.
+    @inlinable
+    static func run<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ coefficients: UnsafePointer<Biquad>, sectionCount: Int, state: UnsafeMutablePointer<SIMD4<Double>>,
+        source: Source, sink: Sink, count: Int
+    ) {
+        if count == 0 { return }
+        switch sectionCount {
+        case 1:
+            one(coefficients[0], state, source, sink, count)
+        case 2:
+            two(coefficients[0], coefficients[1], state, source, sink, count)
+        default:
+            withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: blockLength) { scratchBuffer in
+                let scratch = StridedSamples(scratchBuffer.baseAddress.unsafelyUnwrapped)
+                var done = 0
+                while done < count {
+                    let n = min(blockLength, count - done)
+                    two(coefficients[0], coefficients[1], state, source.advanced(by: done), scratch, n)
+                    var section = 2
+                    while sectionCount - section > 2 {
+                        two(coefficients[section], coefficients[section + 1], state + 2 * section, scratch, scratch, n)
+                        section += 2
+                    }
+                    let destination = sink.advanced(by: done)
+                    if sectionCount - section == 2 {
+                        two(coefficients[section], coefficients[section + 1], state + 2 * section, scratch, destination, n)
+                    } else {
+                        one(coefficients[section], state + 2 * section, scratch, destination, n)
+                    }
+                    done += n
+                }
+            }
+        }
+    }
+
+    /// One section.
+    @inlinable @inline(__always)
+    static func one<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>, _ source: Source, _ sink: Sink, _ count: Int
+    ) {
+        let (b0, b1, b2) = (SIMD4(repeating: q.b0), SIMD4(repeating: q.b1), SIMD4(repeating: q.b2))
+        let (a1, a2) = (SIMD4(repeating: q.a1), SIMD4(repeating: q.a2))
+        var s1 = state[0]
+        var s2 = state[1]
+        for n in 0..<count {
+            let x = source.load(n)
+            let y = b0 * x + s1
+            s1 = b1 * x - a1 * y + s2
+            s2 = b2 * x - a2 * y
+            sink.store(n, y)
+        }
+        state[0] = s1
+        state[1] = s2
+    }
+
+    /// Two consecutive sections.
+    @inlinable @inline(__always)
+    static func two<Source: SOSSampleSource, Sink: SOSSampleSink>(
+        _ p: Biquad, _ q: Biquad, _ state: UnsafeMutablePointer<SIMD4<Double>>, _ source: Source, _ sink: Sink,
+        _ count: Int
+    ) {
+        let (pb0, pb1, pb2) = (SIMD4(repeating: p.b0), SIMD4(repeating: p.b1), SIMD4(repeating: p.b2))
+        let (pa1, pa2) = (SIMD4(repeating: p.a1), SIMD4(repeating: p.a2))
+        let (qb0, qb1, qb2) = (SIMD4(repeating: q.b0), SIMD4(repeating: q.b1), SIMD4(repeating: q.b2))
+        let (qa1, qa2) = (SIMD4(repeating: q.a1), SIMD4(repeating: q.a2))
+        var ps1 = state[0]
+        var ps2 = state[1]
+        var qs1 = state[2]
+        var qs2 = state[3]
+        for n in 0..<count {
+            let x = source.load(n)
+            let u = pb0 * x + ps1
+            ps1 = pb1 * x - pa1 * u + ps2
+            ps2 = pb2 * x - pa2 * u
+            let y = qb0 * u + qs1
+            qs1 = qb1 * u - qa1 * y + qs2
+            qs2 = qb2 * u - qa2 * y
+            sink.store(n, y)
+        }
+        state[0] = ps1
+        state[1] = ps2
+        state[2] = qs1
+        state[3] = qs2
+    }
+}

@@ -1,0 +1,84 @@
+/// Something batches can be served from: an in-memory ``Recording`` or a memory-mapped ``NativeRecordingFile``.
+public protocol BatchSource: Sendable {
+    /// Batches of both streams in delivery order (see ``Recording/batchRanges()``).
+    func batchRanges() -> [BatchRange]
+    /// Timestamp of sample `index` of `stream`, s.
+    func timestamp(_ stream: SensorStream, at index: Int) -> Double
+    /// Replaces the contents of `buffer` with accelerometer samples `range`, reusing its capacity.
+    func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData)
+    /// Replaces the contents of `buffer` with device-motion samples `range`, reusing its capacity.
+    func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData)
+    /// Called once a batch has been handed out (lets a mapped file release the pages behind it).
+    func didDeliver(_ batch: BatchRange)
+}
+
+extension BatchSource {
+    public func didDeliver(_ batch: BatchRange) {}
+}
+
+extension Recording: BatchSource {
+    public func timestamp(_ stream: SensorStream, at index: Int) -> Double {
+        switch stream {
+        case .accelerometer: accelerometer!.timestamps[index]
+        case .deviceMotion: deviceMotion!.timestamps[index]
+        }
+    }
+
+    public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
+        guard let accelerometer else { return buffer.removeAll() }
+        buffer.replace(with: accelerometer, range)
+    }
+
+    public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
+        guard let deviceMotion else { return buffer.removeAll() }
+        buffer.replace(with: deviceMotion, range)
+    }
+}
+
+extension AccelerometerData {
+    /// Replaces the contents with `source[range]`, keeping capacity (no allocation once large enough).
+    @inlinable
+    public mutating func replace(with source: AccelerometerData, _ range: Range<Int>) {
+        removeAll(keepingCapacity: true)
+        timestamps.append(contentsOf: source.timestamps[range])
+        x.append(contentsOf: source.x[range])
+        y.append(contentsOf: source.y[range])
+        z.append(contentsOf: source.z[range])
+    }
+}
+
+extension DeviceMotionData {
+    /// Removes all samples, keeping capacity and which column groups are present.
+    public mutating func removeAll(keepingCapacity: Bool = true) {
+        timestamps.removeAll(keepingCapacity: keepingCapacity)
+        for (keyPath, _) in StreamColumns.deviceMotionKeyPaths { self[keyPath: keyPath].removeAll(keepingCapacity: keepingCapacity) }
+    }
+
+    /// Replaces the contents with `source[range]` (same column groups), keeping capacity.
+    public mutating func replace(with source: DeviceMotionData, _ range: Range<Int>) {
+        timestamps.removeAll(keepingCapacity: true)
+        timestamps.append(contentsOf: source.timestamps[range])
+        func copy(_ keyPath: WritableKeyPath<DeviceMotionData, [Float]>) {
+            self[keyPath: keyPath].removeAll(keepingCapacity: true)
+            let column = source[keyPath: keyPath]
+            if !column.isEmpty { self[keyPath: keyPath].append(contentsOf: column[range]) }
+        }
+        copy(\.attitudeW)
+        copy(\.attitudeX)
+        copy(\.attitudeY)
+        copy(\.attitudeZ)
+        copy(\.gravityX)
+        copy(\.gravityY)
+        copy(\.gravityZ)
+        copy(\.userAccelerationX)
+        copy(\.userAccelerationY)
+        copy(\.userAccelerationZ)
+        copy(\.rotationRateX)
+        copy(\.rotationRateY)
+        copy(\.rotationRateZ)
+        copy(\.magneticFieldX)
+        copy(\.magneticFieldY)
+        copy(\.magneticFieldZ)
+        copy(\.heading)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads the columns of a CSV with a header by name (for third-party exports whose column order is not fixed).
+struct NamedColumnCSV {
+    enum Kind { case double, float, integer }
+
+    struct Request {
+        /// Accepted header names (first match wins).
+        var names: [String]
+        var kind: Kind
+        var required: Bool
+        /// Empty fields allowed (stored as ``emptyFieldMarker``).
+        var allowsEmpty: Bool = false
+    }
+
+    /// Values per request (empty when an optional column is absent) and the source line of each row.
+    var columns: [[Double]]
+    var lines: [UInt32]
+    /// Header names as found.
+    var header: [String]
+    /// Which requests were found.
+    var found: [Bool]
+
+    /// Reads `bytes` (the whole file) named `file`.
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, requests: [Request]) throws(RecordingError) {
+        var scanner = CSVScanner(bytes)
+        if bytes.isEmpty {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        if scanner.looksBinary() {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+        }
+        guard let headerLine = scanner.nextLine() else {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        let header = csvHeaderNames(scanner, headerLine)
+        self.header = header
+        var readerColumns: [NumericCSVReader.Column] = []
+        var slots: [Int] = []  // request index → reader column index or -1
+        var found: [Bool] = []
+        for request in requests {
+            if let field = request.names.lazy.compactMap({ name in header.firstIndex(of: name) }).first {
+                slots.append(readerColumns.count)
+                readerColumns.append(NumericCSVReader.Column(
+                    field: field, name: header[field], isFloat: request.kind == .float,
+                    isInteger: request.kind == .integer, allowsEmpty: request.allowsEmpty))
+                found.append(true)
+            } else if request.required {
+                throw .malformed(
+                    file: file, line: 1, column: nil, columnName: nil,
+                    reason: "header lacks column \"\(request.names[0])\" (header: \"\(header.joined(separator: ",").prefix(80))\")")
+            } else {
+                slots.append(-1)
+                found.append(false)
+            }
+        }
+        var columns = [[Double]](repeating: [], count: requests.count)
+        var lines: [UInt32] = []
+        let reader = NumericCSVReader(file: file, columns: readerColumns, expectedFieldCount: header.count)
+        try reader.read(&scanner) { row, line in
+            for (request, slot) in slots.enumerated() where slot >= 0 { columns[request].append(row[slot]) }
+            lines.append(UInt32(truncatingIfNeeded: line))
+        }
+        self.columns = columns
+        self.lines = lines
+        self.found = found
+    }
+}
+
+/// Splits one CSV line into fields, honouring double quotes (for small metadata files).
+func splitQuotedCSVLine(_ line: Substring) -> [String] {
+    var fields: [String] = []
+    var current = ""
+    var quoted = false
+    var iterator = line.makeIterator()
+    while let character = iterator.next() {
+        if quoted {
+            if character == "\"" {
+                quoted = false
+            } else {
+                current.append(character)
+            }
+        } else if character == "\"" {
+            quoted = true
+        } else if character == "," {
+            fields.append(current)
+            current = ""
+        } else {
+            current.append(character)
+        }
+    }
+    fields.append(current)
+    return fields.map { $0.trimmingBlanks() }
+}

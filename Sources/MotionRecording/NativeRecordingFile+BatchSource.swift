@@ -1,0 +1,116 @@
+import Foundation
+
+/// Streaming straight from the mapped file: each batch is copied from the mapped columns into the reused buffers,
+/// and the pages behind each delivered batch are released, so that resident memory stays flat however long the
+/// recording is.
+extension NativeRecordingFile: BatchSource {
+    public func batchRanges() -> [BatchRange] {
+        let accelerometerEnds = ((try? batchEnds("accelerometer_batch_ends", count: accelerometerCount)) ?? nil)
+            ?? wholeSecondBatchEnds("accelerometer_")
+        let deviceMotionEnds = ((try? batchEnds("device_motion_batch_ends", count: deviceMotionCount)) ?? nil)
+            ?? wholeSecondBatchEnds("device_motion_")
+        var batches: [(BatchRange, Double)] = []
+        for (stream, ends) in [(SensorStream.accelerometer, accelerometerEnds), (.deviceMotion, deviceMotionEnds)] {
+            var start = 0
+            for end in ends where end > start {
+                batches.append((BatchRange(stream: stream, range: start..<end), timestamp(stream, at: end - 1)))
+                start = end
+                if batches.count % 256 == 0 { releaseTimestamps(stream, upTo: end) }
+            }
+            releaseTimestamps(stream, upTo: start)
+        }
+        // Same order as Recording.batchRanges(): by last sample time, accelerometer first on ties, stable.
+        return batches.enumerated().sorted { lhs, rhs in
+            let (l, r) = (lhs.element.1, rhs.element.1)
+            if l != r { return l < r }
+            if lhs.element.0.stream != rhs.element.0.stream { return lhs.element.0.stream == .accelerometer }
+            return lhs.offset < rhs.offset
+        }.map(\.element.0)
+    }
+
+    /// Releases the mapped pages of `stream`'s timestamps before sample `end`.
+    func releaseTimestamps(_ stream: SensorStream, upTo end: Int) {
+        guard let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"] else { return }
+        mapping.release(info.offset..<(info.offset + end * info.dtype.size))
+    }
+
+    /// Batch ends where `floor(timestamp)` changes, scanning the mapped timestamps once.
+    func wholeSecondBatchEnds(_ prefix: String) -> [Int] {
+        guard let info = arrays[prefix + "timestamp"], info.count > 0 else { return [] }
+        var ends: [Int] = []
+        var second = timestampValue(info, 0).rounded(.down)
+        let pageElements = max(1, (1 << 20) / info.dtype.size)  // release every MiB scanned
+        for index in 1..<info.count {
+            let s = timestampValue(info, index).rounded(.down)
+            if s != second {
+                ends.append(index)
+                second = s
+            }
+            if index % pageElements == 0 { mapping.release(info.offset..<(info.offset + index * info.dtype.size)) }
+        }
+        ends.append(info.count)
+        mapping.release(info.offset..<(info.offset + info.count * info.dtype.size))
+        return ends
+    }
+
+    @inline(__always)
+    func timestampValue(_ info: NpyArrayInfo, _ index: Int) -> Double {
+        let base = mapping.base! + info.offset
+        return info.dtype == .float64
+            ? base.loadUnaligned(fromByteOffset: index * 8, as: Double.self)
+            : Double(base.loadUnaligned(fromByteOffset: index * 4, as: Float.self))
+    }
+
+    public func timestamp(_ stream: SensorStream, at index: Int) -> Double {
+        let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"]!
+        precondition(index >= 0 && index < info.count, "sample index out of range")
+        return timestampValue(info, index)
+    }
+
+    /// Appends elements `range` of column `name` to `column` (converting dtype when needed).
+    func appendFloats(_ name: String, _ range: Range<Int>, to column: inout [Float]) {
+        guard let info = arrays[name], let mapped = mapping.base else { return }
+        let base = mapped + info.offset
+        if info.dtype == .float32 && Int(bitPattern: base) % MemoryLayout<Float>.alignment == 0 {
+            column.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count))
+        } else if info.dtype == .float32 {
+            for index in range { column.append(base.loadUnaligned(fromByteOffset: index * 4, as: Float.self)) }
+        } else {
+            for index in range { column.append(Float(base.loadUnaligned(fromByteOffset: index * 8, as: Double.self))) }
+        }
+    }
+
+    func appendDoubles(_ name: String, _ range: Range<Int>, to column: inout [Double]) {
+        guard let info = arrays[name], let mapped = mapping.base else { return }
+        let base = mapped + info.offset
+        if info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0 {
+            column.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self) + range.lowerBound, count: range.count))
+        } else {
+            for index in range { column.append(timestampValue(info, index)) }
+        }
+    }
+
+    public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
+        buffer.removeAll(keepingCapacity: true)
+        appendDoubles("accelerometer_timestamp", range, to: &buffer.timestamps)
+        appendFloats("accelerometer_x", range, to: &buffer.x)
+        appendFloats("accelerometer_y", range, to: &buffer.y)
+        appendFloats("accelerometer_z", range, to: &buffer.z)
+    }
+
+    public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
+        buffer.removeAll(keepingCapacity: true)
+        appendDoubles("device_motion_timestamp", range, to: &buffer.timestamps)
+        for (keyPath, name) in StreamColumns.deviceMotionKeyPaths where arrays["device_motion_" + name] != nil {
+            appendFloats("device_motion_" + name, range, to: &buffer[keyPath: keyPath])
+        }
+    }
+
+    /// Releases the pages of every column of the batch's stream up to the batch's end.
+    public func didDeliver(_ batch: BatchRange) {
+        let prefix = batch.stream == .accelerometer ? "accelerometer_" : "device_motion_"
+        for (name, info) in arrays where name.hasPrefix(prefix) && !name.hasSuffix("batch_ends") {
+            mapping.release(info.offset..<(info.offset + batch.range.upperBound * info.dtype.size))
+        }
+    }
+}
