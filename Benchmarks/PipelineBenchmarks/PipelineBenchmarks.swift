@@ -6,7 +6,9 @@ import Benchmark
 ///
 /// Run: `swift package benchmark --target PipelineBenchmarks` (release build; the first run also simulates and
 /// writes the hour, ≈ 1 min). Check for regressions against the committed `Thresholds/`:
-/// `swift package benchmark thresholds check --target PipelineBenchmarks`.
+/// `swift package benchmark thresholds check --target PipelineBenchmarks`. Benchmark names use `-`, never `/` or a
+/// space: `thresholds update` writes `Thresholds/<Target>.<name with / and space as _>.p90.json`, but `thresholds
+/// check` looks for the unsanitised name (package-benchmark 1.38.1) and finds nothing.
 let benchmarks: @Sendable () -> Void = {
     registerFileAnalysisBenchmarks()
     registerStreamingBenchmarks()
@@ -16,15 +18,19 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// Thresholds shared by the suite: every metric carries a `.p90` tolerance (a metric without one fails
-/// `thresholds check` on noise). Wall-clock tolerances are wide because the benchmark machine is shared.
+/// `thresholds check` on noise). On the shared 2-core benchmark machine the elapsed time of the same run moved by
+/// ±50 % with the load of other users (load average 5–16), so CPU time (`cpuTotal`, the streaming pair's thread CPU
+/// time) is the tight gate and wall clock only catches a doubling. A tolerance is checked both ways: a large
+/// improvement is reported too, then re-run `thresholds update`.
 enum PipelineThresholds {
-    static var wallClock: BenchmarkThresholds { .init(relative: [.p50: 25, .p90: 35]) }
-    static var throughput: BenchmarkThresholds { .init(relative: [.p50: 25, .p90: 35]) }
+    static var wallClock: BenchmarkThresholds { .init(relative: [.p50: 100, .p90: 100]) }
+    static var cpu: BenchmarkThresholds { .init(relative: [.p50: 25, .p90: 35]) }
     static var memory: BenchmarkThresholds { .init(relative: [.p50: 10, .p90: 10]) }
-    /// Allocation counts of whole-file work: a few more (e.g. a larger swing list) are not a regression.
-    static var mallocsLoose: BenchmarkThresholds {
-        .init(relative: [.p50: 5, .p90: 5], absolute: [.p50: 20, .p90: 20])
-    }
+    /// Allocation counts of whole-file work: they vary by a few hundred from run to run (runtime and Foundation
+    /// internals), so a relative tolerance. A tolerance is checked both ways: fewer allocations also "fail".
+    static var mallocsLoose: BenchmarkThresholds { .init(relative: [.p50: 5, .p90: 5]) }
+    /// CSV import allocation counts vary between ≈ 1 200 and ≈ 2 100 from run to run.
+    static var mallocsCSV: BenchmarkThresholds { .init(relative: [.p50: 50, .p90: 50]) }
     /// Allocation counts that must not move at all (the warm streaming path).
     static var mallocsStrict: BenchmarkThresholds { .init(absolute: BenchmarkThresholds.Absolute.strict) }
 }

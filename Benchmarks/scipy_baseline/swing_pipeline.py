@@ -58,7 +58,13 @@ BAND_LOWER, BAND_UPPER = 100.0, 400.0
 BLOCK_SAMPLES = 256
 BLOCK_COUNT = 16
 INITIAL_NOISE_FLOOR = 0.02
-SATURATION_LEVEL = 4.0
+SATURATION_LEVEL = 8.0
+SATURATION_RECOVERY = 0.02
+ONSET_PEAK_FRACTION = 0.02
+ONSET_EXPONENT = 2.0
+ONSET_MAXIMUM_EXTRAPOLATION = 0.0025
+SPECTRUM_LENGTH = 128
+IMPACT_MINIMUM_ROTATION_FRACTION = 0.3
 ROTATION_THRESHOLD = 2.5
 QUIET_DURATION = 0.06
 MINIMUM_PEAK_RATE = 4.0
@@ -129,11 +135,25 @@ def detect_impacts(t, acc):
     rate = (RATE_SAMPLES - 1) / (t[RATE_SAMPLES - 1] - t[0])
     if not np.isfinite(rate) or rate <= 2 * HP_CUTOFF:
         rate = 800.0
-    sos = signal.butter(HP_ORDER, HP_CUTOFF, "highpass", fs=rate, output="sos")
+    sos = signal.butter(HP_ORDER, min(HP_CUTOFF, 0.45 * rate), "highpass", fs=rate, output="sos")
     zi = signal.sosfilt_zi(sos)[:, :, None] * acc[0].astype(np.float64)[None, None, :]
     hp, _ = signal.sosfilt(sos, acc.astype(np.float64), axis=0, zi=zi)
     hp = hp.astype(np.float32)
-    magnitude = np.sqrt((hp * hp).sum(axis=1, dtype=np.float32))
+    # Clipped axes (flat tops) and the ringing after entering or leaving one are left out of the statistic.
+    flat = np.zeros(acc.shape, dtype=bool)
+    flat[1:] = (np.abs(acc[1:]) >= SATURATION_LEVEL) & (acc[1:] == acc[:-1])
+    mask = np.ones(acc.shape, dtype=np.float32)
+    if flat.any():
+        changed = np.zeros(acc.shape, dtype=bool)
+        changed[1:] = flat[1:] != flat[:-1]
+        changed[1] = flat[1]  # the detector starts from "not flat"
+        last_change = np.where(changed, t[:, None], -np.inf)
+        last_change = np.maximum.accumulate(last_change, axis=0)
+        masked = flat | (t[:, None] < last_change + SATURATION_RECOVERY)
+        masked[0] = False
+        mask[masked] = 0
+    masked_hp = hp * mask
+    magnitude = np.sqrt((masked_hp * masked_hp).sum(axis=1, dtype=np.float32))
     noise = noise_floor_per_sample(magnitude)
     threshold = np.maximum(MINIMUM_THRESHOLD, THRESHOLD_NOISE_MULTIPLE * noise)
     above = np.flatnonzero(magnitude >= threshold)
@@ -151,34 +171,36 @@ def detect_impacts(t, acc):
 
 
 def _decide_impact(t, acc, hp, magnitude, crossing, end, noise, threshold):
-    onset_level = max(ONSET_NOISE_MULTIPLE * noise, ONSET_THRESHOLD_FRACTION * threshold)
+    lookahead_peak = float(magnitude[crossing:end + 1].max())
+    onset_level = max(ONSET_NOISE_MULTIPLE * noise, ONSET_THRESHOLD_FRACTION * threshold,
+                      ONSET_PEAK_FRACTION * lookahead_peak)
     earliest = t[crossing] - ONSET_SEARCH_WINDOW
     k = crossing
     while k - 1 >= 0 and t[k - 1] >= earliest and magnitude[k - 1] > onset_level:
         k -= 1
-    # Sub-sample onset.
-    if k - 1 < 0:
-        onset = t[k]
-    elif k + 1 > end:
+    # Sub-sample onset: the square roots of the first two loud samples' excess over the noise lie on a line
+    # through the moment of contact (at most 2.5 ms back).
+    if k + 1 > end:
         onset = t[k]
     else:
+        q0 = max(0.0, float(magnitude[k]) - noise) ** (1 / ONSET_EXPONENT)
+        q1 = max(0.0, float(magnitude[k + 1]) - noise) ** (1 / ONSET_EXPONENT)
         dt = t[k + 1] - t[k]
-        rise = float(magnitude[k + 1] - magnitude[k])
-        if dt > 0 and rise > 0:
-            back = float(magnitude[k] - magnitude[k - 1]) / (rise / dt)
-            onset = min(t[k], max(t[k - 1], t[k] - back))
+        if dt > 0 and q1 > q0:
+            onset = t[k] - min(q0 * dt / (q1 - q0), ONSET_MAXIMUM_EXTRAPOLATION)
         else:
-            onset = t[k] - 0.5 * (t[k] - t[k - 1])
+            onset = t[k] - 0.5 * (t[k] - (t[k - 1] if k >= 1 else t[k]))
     peak = float(magnitude[k:end + 1].max())
-    raw = acc[max(0, k - 1):end + 1]
-    flat = (np.abs(raw[1:]) >= SATURATION_LEVEL) & (raw[1:] == raw[:-1])
-    saturated = bool(flat.any())
+    absolute = np.abs(acc[max(0, k - 1):end + 1])
+    top = np.abs(acc[k:end + 1]).max(axis=0)
+    at_top = (absolute[1:] == top) & (absolute[:-1] == top) & (top >= SATURATION_LEVEL)
+    saturated = bool(at_top.any())
     frequency, energy = _spectrum(t, hp, k, end, onset)
     return dict(time=float(onset), peak=peak, saturated=saturated, dominantFrequency=frequency, bandEnergy=energy)
 
 
 def _spectrum(t, hp, k, end, onset):
-    last = min(end, k + 1023)
+    last = min(end, k + SPECTRUM_LENGTH - 1)
     n = int(np.searchsorted(t[k:last + 1], onset + SPECTRUM_WINDOW, side="right"))
     if n < 8:
         return 0.0, 0.0
@@ -187,22 +209,21 @@ def _spectrum(t, hp, k, end, onset):
         return 0.0, 0.0
     rate = (n - 1) / duration
     window = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / (n - 1))
-    spectrum = np.fft.rfft(window[:, None] * hp[k:k + n].astype(np.float64), axis=0)
+    windowed = window.astype(np.float32)[:, None] * hp[k:k + n]
+    spectrum = np.fft.rfft(windowed, n=SPECTRUM_LENGTH, axis=0)  # zero-padded to 128 like the Swift FFT
     power = (spectrum.real ** 2 + spectrum.imag ** 2).sum(axis=1)
     bins = power.size
     best = 1 + int(np.argmax(power[1:]))
     offset = 0.0
-    if 0 < best < bins - 1:
+    if best < bins - 1:
         left, center, right = power[best - 1], power[best], power[best + 1]
         denominator = left - 2 * center + right
         if denominator < 0:
             offset = max(-0.5, min(0.5, 0.5 * (left - right) / denominator))
-    bin_width = rate / n
+    bin_width = rate / SPECTRUM_LENGTH
     frequencies = np.arange(bins) * bin_width
     scale = np.full(bins, 2.0)
-    scale[0] = 1.0
-    if n % 2 == 0:
-        scale[-1] = 1.0
+    scale[0] = scale[-1] = 1.0
     band = (frequencies >= BAND_LOWER) & (frequencies <= BAND_UPPER)
     energy = float((scale * power / (rate * (window ** 2).sum()) * bin_width)[band].sum())
     return float((best + offset) * bin_width), energy
@@ -250,26 +271,26 @@ def rotation_events(t, along):
 
 
 def hinge_errors(times, p, taus, exponent_grid):
-    """Residual sum of squares of p ≈ b + a·h1 + c·h2 for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or
-    the normal equations are singular."""
-    d = np.maximum(0.0, times[None, :] - taus[:, None]) * 10
+    """Residual sum of squares of the least-squares fit p ≈ b + a·h1 + c·h2 + s·(t − τ) (sloped pre-swing baseline)
+    for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or the normal equations are singular."""
+    offset = (times[None, :] - taus[:, None]) * 10
+    d = np.maximum(0.0, offset)
     root, square = np.sqrt(d), d * d
     errors = np.empty((taus.size, len(exponent_grid)))
-    n = float(times.size)
-    sp, spp = p.sum(), p @ p
+    spp = p @ p
+    ones = np.ones_like(d)
     for column, exponent in enumerate(exponent_grid):
         h1 = (d, d * root, square, square * root, square * d)[exponent]
-        h2 = h1 * d
-        s1, s2 = h1.sum(1), h2.sum(1)
-        s11, s12, s22 = np.einsum("ij,ij->i", h1, h1), np.einsum("ij,ij->i", h1, h2), np.einsum("ij,ij->i", h2, h2)
-        s1p, s2p = h1 @ p, h2 @ p
-        det = n * (s11 * s22 - s12 * s12) - s1 * (s1 * s22 - s12 * s2) + s2 * (s1 * s12 - s11 * s2)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            b = (sp * (s11 * s22 - s12 * s12) - s1 * (s1p * s22 - s12 * s2p) + s2 * (s1p * s12 - s11 * s2p)) / det
-            a = (n * (s1p * s22 - s2p * s12) - sp * (s1 * s22 - s12 * s2) + s2 * (s1 * s2p - s1p * s2)) / det
-            c = (n * (s11 * s2p - s12 * s1p) - s1 * (s1 * s2p - s1p * s2) + sp * (s1 * s12 - s11 * s2)) / det
-            error = spp - b * sp - a * s1p - c * s2p
-        error[(np.abs(det) <= 1e-12) | ~(a > 0)] = np.inf
+        x = np.stack((ones, h1, h1 * d, offset), axis=2)  # (τ, samples, 4)
+        normal = np.einsum("tni,tnj->tij", x, x)
+        right = np.einsum("tni,n->ti", x, p)
+        error = np.full(taus.size, np.inf)
+        ok = np.abs(np.linalg.det(normal)) > 1e-30
+        if ok.any():
+            beta = np.linalg.solve(normal[ok], right[ok][:, :, None])[:, :, 0]
+            e = spp - (beta * right[ok]).sum(axis=1)
+            e[~(beta[:, 1] > 0)] = np.inf
+            error[ok] = e
         errors[:, column] = error
     return errors
 
@@ -281,7 +302,7 @@ def _grid(start, stop, step):
     return values[values <= stop]
 
 
-def estimate_onset(t, along, anchor):
+def estimate_onset(t, along, rate, anchor):
     """(onset time, walk-back index) or None."""
     anchor_time = t[anchor]
     i = anchor
@@ -304,20 +325,40 @@ def estimate_onset(t, along, anchor):
             break
         k -= 1
     crossing = last_above
-    directed = polarity * along
-    peak = max(np.float32(0), directed[crossing:anchor + 1].max())
+    # Fit on the rotation about the swing's principal axis (power iteration on Σ ω ωᵀ over crossing…anchor).
+    w = rate[crossing:anchor + 1].astype(np.float64)
+    scatter, total = w.T @ w, w.sum(axis=0)
+    axis = np.zeros(3, dtype=np.float32)
+    if total @ total > 0:
+        v = total
+        for _ in range(32):
+            following = scatter @ v
+            norm = np.sqrt(following @ following)
+            if not norm > 0:
+                break
+            v = following / norm
+        if v @ total < 0:
+            v = -v
+        axis = v.astype(np.float32)
+    # The fitted signal over base…anchor only (indices below are global; `base` offsets them into `directed`).
+    base = max(0, int(np.searchsorted(t, t[crossing] - ONSET_BASELINE_WINDOW, side="left")) - 1)
+    directed = ((rate[base:anchor + 1] * axis).sum(axis=1, dtype=np.float32) if axis.any()
+                else polarity * along[base:anchor + 1])
+    peak = max(np.float32(0), directed[crossing - base:].max())
     upper_level = np.float32(ONSET_UPPER_FRACTION) * peak
     upper = crossing
-    while upper < anchor and directed[upper] < upper_level:
+    while upper < anchor and directed[upper - base] < upper_level:
         upper += 1
     upper = min(anchor, max(upper, crossing + 2))
-    lower = int(np.searchsorted(t, t[crossing] - ONSET_BASELINE_WINDOW, side="left"))
-    lower = min(lower, crossing)
+    baseline_start = t[crossing] - ONSET_BASELINE_WINDOW
+    lower = crossing
+    while lower - 1 >= 0 and t[lower - 1] >= baseline_start and directed[lower - 1 - base] > -walk:
+        lower -= 1
     crossing_time = t[crossing]
     if upper - lower + 1 < 5:
         return crossing_time, crossing
     times = t[lower:upper + 1]
-    p = directed[lower:upper + 1].astype(np.float64)
+    p = directed[lower - base:upper + 1 - base].astype(np.float64)
     coarse = 0.00025
     taus = _grid(t[lower], crossing_time, coarse)
     errors = hinge_errors(times, p, taus, range(5))
@@ -350,42 +391,52 @@ def find_swings(t_dm, rate, gravity, impacts):
         if event_peak < MINIMUM_PEAK_RATE:
             continue
         window = (impact_times >= t_dm[first] - MATCH_BEFORE) & (impact_times <= t_dm[last] + MATCH_AFTER) & ~claimed
-        chosen = None
-        if window.any():
-            candidates = np.flatnonzero(window)
-            chosen = int(candidates[np.argmax(impact_peaks[candidates])])
-        if chosen is not None:
-            anchor = int(np.searchsorted(t_dm, impact_times[chosen], side="left")) - 1
-            if anchor < 0:
-                continue
-            anchor_time = impact_times[chosen]
-        else:
-            anchor, anchor_time = peak_index, t_dm[peak_index]
-        onset = estimate_onset(t_dm, along, anchor)
-        if onset is None:
-            continue
-        onset_time, crossing = onset
-        start = crossing
-        while start - 1 >= 0 and t_dm[start - 1] >= onset_time:
-            start -= 1
-        segment = magnitude[start:anchor + 1].astype(np.float64)
-        times = t_dm[start:anchor + 1]
-        accumulated = float((0.5 * (segment[1:] + segment[:-1]) * np.diff(times)).sum())
-        if anchor_time > times[-1]:
-            accumulated += segment[-1] * (anchor_time - times[-1])
-        if accumulated < MINIMUM_ACCUMULATED_ROTATION:
-            continue
-        if chosen is not None:
-            claimed[chosen] = True
-        impact = impacts[chosen] if chosen is not None else None
-        swings.append(dict(
-            start=onset_time,
-            impact=impact["time"] if impact else None,
-            timeToContact=impact["time"] - onset_time if impact else None,
-            contact=impact is not None,
-            peakRotationRate=float(segment.max()) if impact else event_peak,
-            accumulatedRotation=accumulated))
+        candidates = np.flatnonzero(window)
+        candidates = candidates[np.argsort(-impact_peaks[candidates], kind="stable")]
+        swing = None
+        for chosen in candidates:  # strongest first; the first that makes a valid swing is the contact
+            swing = _make_swing(t_dm, along, rate, magnitude, first, last, peak_index, event_peak, impacts[chosen])
+            if swing is not None:
+                claimed[chosen] = True
+                break
+        if swing is None:
+            swing = _make_swing(t_dm, along, rate, magnitude, first, last, peak_index, event_peak, None)
+        if swing is not None:
+            swings.append(swing)
     return swings
+
+
+def _make_swing(t_dm, along, rate, magnitude, first, last, peak_index, event_peak, impact):
+    if impact is not None:
+        anchor = int(np.searchsorted(t_dm, impact["time"], side="left")) - 1
+        if anchor < 0:
+            return None
+        if float(magnitude[anchor]) < IMPACT_MINIMUM_ROTATION_FRACTION * event_peak:
+            return None  # contact happens while the swing is fast
+        anchor_time = impact["time"]
+    else:
+        anchor, anchor_time = peak_index, t_dm[peak_index]
+    onset = estimate_onset(t_dm, along, rate, anchor)
+    if onset is None:
+        return None
+    onset_time, crossing = onset
+    start = crossing
+    while start - 1 >= 0 and t_dm[start - 1] >= onset_time:
+        start -= 1
+    segment = magnitude[start:anchor + 1].astype(np.float64)
+    times = t_dm[start:anchor + 1]
+    accumulated = float((0.5 * (segment[1:] + segment[:-1]) * np.diff(times)).sum())
+    if anchor_time > times[-1]:
+        accumulated += segment[-1] * (anchor_time - times[-1])
+    if accumulated < MINIMUM_ACCUMULATED_ROTATION:
+        return None
+    return dict(
+        start=onset_time,
+        impact=impact["time"] if impact else None,
+        timeToContact=impact["time"] - onset_time if impact else None,
+        contact=impact is not None,
+        peakRotationRate=float(segment.max()) if impact else event_peak,
+        accumulatedRotation=accumulated)
 
 
 def analyze(t_acc, acc, t_dm, rate, gravity):
