@@ -10,7 +10,8 @@
 ///
 /// Fast path (Clinger): up to 19 significant digits gathered into a `UInt64`; when the mantissa is below 2⁵³ and
 /// the decimal exponent within ±22, one IEEE multiplication or division gives the correctly rounded `Double`.
-/// Everything else (17+ digit mantissas, large exponents, `nan`, `inf`, hex) falls back to the C library's
+/// 17–19 digit mantissas with 1–22 fraction digits take an exact `UInt128`-verified path
+/// (`DecimalParser+LongMantissa.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
 /// `strtod`/`strtof` on a NUL-terminated stack copy, which is correctly rounded. `Float` values are converted from
 /// the `Double` result except when that result sits exactly on a midpoint between two floats (the only case in
 /// which double rounding can differ), where `strtof` decides. A value printed by Swift's `description` therefore
@@ -95,6 +96,9 @@ enum DecimalParser {
             } else {
                 value *= powersOfTen[exponent]
             }
+            return negative ? -value : value
+        }
+        if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return negative ? -value : value
         }
         return slowParseDouble(bytes, start, end)
@@ -193,6 +197,9 @@ enum DecimalParser {
             } else {
                 value *= powersOfTen[exponent]
             }
+            return (negative ? -value : value, index)
+        }
+        if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return (negative ? -value : value, index)
         }
         guard let value = slowParseDouble(UnsafeBufferPointer(start: bytes, count: end), start, index) else { return nil }

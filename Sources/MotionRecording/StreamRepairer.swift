@@ -153,8 +153,7 @@ struct StreamRepairer {
         for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
             spacings.append(timestamps[row] - timestamps[row - 1])
         }
-        spacings.sort()
-        let medianSpacing = spacings.isEmpty ? 0 : spacings[spacings.count / 2]
+        let medianSpacing = spacings.isEmpty ? 0 : OrderStatistic.select(&spacings, rank: spacings.count / 2)
         var gaps: [Gap] = []
         var gapRows: [Int] = []
         if medianSpacing > 0 {
