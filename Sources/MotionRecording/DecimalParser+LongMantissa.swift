@@ -8,11 +8,35 @@
 /// significand, as IEEE round-to-nearest-even does. When an intermediate would not fit in 128 bits the caller
 /// falls back to `strtod`, so the result is always the correctly rounded `Double`.
 extension DecimalParser {
-    /// 5ᵏ for k in 0...22 (5²² < 2⁵²), exact.
-    @usableFromInline static let powersOfFive: [UInt64] = (0...22).map { exponent in
-        var value: UInt64 = 1
-        for _ in 0..<exponent { value *= 5 }
-        return value
+    /// 5ᵏ for k in 0...22 (5²² < 2⁵²), exact; a constant table like ``powerOfTen(_:)``.
+    @inlinable @inline(__always)
+    static func powerOfFive(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 5
+        case 2: 25
+        case 3: 125
+        case 4: 625
+        case 5: 3125
+        case 6: 15625
+        case 7: 78125
+        case 8: 390625
+        case 9: 1953125
+        case 10: 9765625
+        case 11: 48828125
+        case 12: 244140625
+        case 13: 1220703125
+        case 14: 6103515625
+        case 15: 30517578125
+        case 16: 152587890625
+        case 17: 762939453125
+        case 18: 3814697265625
+        case 19: 19073486328125
+        case 20: 95367431640625
+        case 21: 476837158203125
+        case 22: 2384185791015625
+        default: preconditionFailure("powerOfFive: \(k) outside 0...22")
+        }
     }
 
     /// The correctly rounded `Double` nearest to `mantissa / 10^fractionDigits`, or `nil` when this method cannot
@@ -25,7 +49,7 @@ extension DecimalParser {
     static func exactQuotient(_ mantissa: UInt64, fractionDigits: Int) -> Double? {
         precondition(mantissa != 0 && (1...22).contains(fractionDigits), "exactQuotient: mantissa 0 or exponent out of range")
         // Result lies in [1e-22, 1.9e19]: always a normal, finite Double.
-        var candidate = Double(mantissa) / powersOfTen[fractionDigits]
+        var candidate = Double(mantissa) / powerOfTen(fractionDigits)
         // Each step moves one ulp towards the true value; the candidate is at most ~2 ulps off, 4 steps suffice.
         for _ in 0..<4 {
             let significand = candidate.significandBitPattern | (1 << 52)  // m in [2^52, 2^53)
@@ -57,7 +81,7 @@ extension DecimalParser {
     /// 128 bits. Both sides times `10^k = 5^k · 2^k`: `mantissa` against `midpoint · 5^k · 2^(e+k)`.
     @usableFromInline @inline(__always)
     static func compareQuotient(_ mantissa: UInt64, _ k: Int, with midpoint: UInt64, _ e: Int) -> Int? {
-        let scaled = UInt128(midpoint) * UInt128(powersOfFive[k])  // < 2^55 · 2^52
+        let scaled = UInt128(midpoint) * UInt128(powerOfFive(k))  // < 2^55 · 2^52
         let shift = e + k
         let left: UInt128
         let right: UInt128

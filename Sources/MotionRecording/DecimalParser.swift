@@ -18,10 +18,37 @@
 /// parses back to the identical bits.
 @usableFromInline
 enum DecimalParser {
-    @usableFromInline static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }  // exact up to 1e22
-        return value
+    /// 10ᵏ for k in 0...22, exact (every such power is a Double). A `switch` of literals, which the optimiser
+    /// turns into a constant table: no lazy global (a `static let` array cost a `swift_once` call and a bounds
+    /// check per number).
+    @inlinable @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: preconditionFailure("powerOfTen: \(k) outside 0...22")
+        }
     }
 
     /// Parses the whole of `bytes` as a number; `nil` when it is not one (leading/trailing blanks are allowed).
@@ -92,9 +119,9 @@ enum DecimalParser {
         if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
-                value /= powersOfTen[-exponent]
+                value /= powerOfTen(-exponent)
             } else {
-                value *= powersOfTen[exponent]
+                value *= powerOfTen(exponent)
             }
             return negative ? -value : value
         }
@@ -193,9 +220,9 @@ enum DecimalParser {
         if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
-                value /= powersOfTen[-exponent]
+                value /= powerOfTen(-exponent)
             } else {
-                value *= powersOfTen[exponent]
+                value *= powerOfTen(exponent)
             }
             return (negative ? -value : value, index)
         }
