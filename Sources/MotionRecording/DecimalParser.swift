@@ -147,12 +147,27 @@ enum DecimalParser {
         return value
     }
 
+    /// The parts of a scanned plain decimal number: `±mantissa · 10^exponent`, exactly unless `truncated`
+    /// (nonzero digits beyond the 19th were dropped), and the index after the number.
+    @usableFromInline
+    struct ScannedDecimal {
+        @usableFromInline var mantissa: UInt64
+        @usableFromInline var exponent: Int
+        @usableFromInline var negative: Bool
+        @usableFromInline var truncated: Bool
+        @usableFromInline var end: Int
+
+        @inlinable
+        init(mantissa: UInt64, exponent: Int, negative: Bool, truncated: Bool, end: Int) {
+            (self.mantissa, self.exponent, self.negative, self.truncated, self.end) =
+                (mantissa, exponent, negative, truncated, end)
+        }
+    }
+
     /// Scans a plain decimal number (`-?digits[.digits][e±digits]`) starting at `start`, stopping at the first
-    /// byte that cannot continue it (or `end`). Returns the value and the index after the number, or `nil` when
-    /// there is no plain number there (then use ``parseDouble(_:)`` on the whole field). Correctly rounded: the
-    /// Clinger fast path, otherwise `strtod` on the scanned text.
-    @inlinable
-    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
+    /// byte that cannot continue it (or `end`), into its parts; `nil` when there is no plain number there.
+    @inlinable @inline(__always)
+    static func scanDecimal(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> ScannedDecimal? {
         var index = start
         var negative = false
         if index < end, bytes[index] == 0x2D {
@@ -216,6 +231,27 @@ enum DecimalParser {
             exponent += exponentNegative ? -written : written
             index = cursor
         }
+        return ScannedDecimal(
+            mantissa: mantissa, exponent: exponent, negative: negative, truncated: truncated, end: index)
+    }
+
+    /// Scans a plain decimal number (`-?digits[.digits][e±digits]`) starting at `start`, stopping at the first
+    /// byte that cannot continue it (or `end`). Returns the value and the index after the number, or `nil` when
+    /// there is no plain number there (then use ``parseDouble(_:)`` on the whole field). Correctly rounded: the
+    /// Clinger fast path, the exact long-mantissa path, otherwise `strtod` on the scanned text.
+    @inlinable
+    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
+        guard let scanned = scanDecimal(bytes, start, end) else { return nil }
+        return finishDouble(scanned, bytes, start, end)
+    }
+
+    /// The correctly rounded `Double` of `scanned` (whose text starts at `start`) and the index after it.
+    @inlinable @inline(__always)
+    static func finishDouble(_ scanned: ScannedDecimal, _ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int)
+        -> (Double, Int)?
+    {
+        let (mantissa, exponent, negative, truncated, index) =
+            (scanned.mantissa, scanned.exponent, scanned.negative, scanned.truncated, scanned.end)
         if mantissa == 0 { return (negative ? -0.0 : 0.0, index) }
         if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)

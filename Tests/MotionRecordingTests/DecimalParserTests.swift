@@ -165,6 +165,53 @@ import _TestSupport
         #expect(parseFloat("1.40129846432481707e-45") == .leastNonzeroMagnitude)
     }
 
+    /// `scanFloat` on `text` followed by a comma, as Float bits (nil: not decided there).
+    func scannedFloat(_ text: String) -> UInt32? {
+        var line = text + ","
+        let scanned: (Double, Int)? = line.withUTF8 { DecimalParser.scanFloat($0.baseAddress!, 0, $0.count) }
+        guard let scanned, scanned.1 == text.utf8.count else { return nil }
+        return Float(scanned.0).bitPattern
+    }
+
+    @Test func scanFloatMatchesStrtof() {
+        // Random 1–16 digit mantissas with 1–22 fraction digits (the multiply-and-check path), and printed Floats.
+        var rng = SplitMix64(seed: 6)
+        var failures: [String] = []
+        for round in 0..<40_000 {
+            var text: String
+            if round % 2 == 0 {
+                text = Float(bitPattern: UInt32.random(in: 0...0x7F7F_FFFF, using: &rng)).description
+            } else {
+                let digits = Int.random(in: 1...16, using: &rng)
+                var mantissa = String(UInt64.random(in: 1...9, using: &rng))
+                for _ in 1..<digits { mantissa.append(String(UInt64.random(in: 0...9, using: &rng))) }
+                let fraction = Int.random(in: 1...22, using: &rng)
+                text = fraction < digits
+                    ? String(mantissa.prefix(digits - fraction)) + "." + String(mantissa.suffix(fraction))
+                    : "0." + String(repeating: "0", count: fraction - digits) + mantissa
+            }
+            if Bool.random(using: &rng) { text = "-" + text }
+            let reference = text.withCString { strtof($0, nil) }.bitPattern
+            // nil is allowed (the reader then asks strtof), a different value is not.
+            if let scanned = scannedFloat(text), scanned != reference { failures.append(text) }
+            if parseFloat(text)?.bitPattern != reference { failures.append(text) }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    @Test(arguments: [
+        // Exact Float midpoints with short decimals (ties to even), and just off them.
+        ("8388608.5", Float(8388608)), ("8388609.5", Float(8388610)), ("4194304.25", Float(4194304)),
+        ("4194304.75", Float(4194305)), ("8388608.5000001", Float(8388609)), ("8388609.4999999", Float(8388609)),
+        ("-0.1437196", Float(-0.1437196)), ("0.59482557", Float(0.59482557)), ("-0.0", Float(-0.0)),
+    ])
+    func scanFloatAtMidpoints(_ text: String, _ expected: Float) {
+        let reference = text.withCString { strtof($0, nil) }
+        #expect(reference.bitPattern == expected.bitPattern, "\(text): reference")
+        if let scanned = scannedFloat(text) { #expect(scanned == expected.bitPattern, "\(text)") }
+        #expect(parseFloat(text)?.bitPattern == expected.bitPattern, "\(text)")
+    }
+
     @Test func floatMidpointDoubleRoundingIsAvoided() {
         // 1 + 2^-24 is the midpoint between 1 and 1 + 2^-23; text slightly above must round up as a Float.
         #expect(parseFloat("1.00000005960464477539062500001") == Float(1).nextUp)
