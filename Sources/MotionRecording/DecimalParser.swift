@@ -10,17 +10,45 @@
 ///
 /// Fast path (Clinger): up to 19 significant digits gathered into a `UInt64`; when the mantissa is below 2⁵³ and
 /// the decimal exponent within ±22, one IEEE multiplication or division gives the correctly rounded `Double`.
-/// Everything else (17+ digit mantissas, large exponents, `nan`, `inf`, hex) falls back to the C library's
+/// 17–19 digit mantissas with 1–22 fraction digits take an exact `UInt128`-verified path
+/// (`DecimalParser+LongMantissa.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
 /// `strtod`/`strtof` on a NUL-terminated stack copy, which is correctly rounded. `Float` values are converted from
 /// the `Double` result except when that result sits exactly on a midpoint between two floats (the only case in
 /// which double rounding can differ), where `strtof` decides. A value printed by Swift's `description` therefore
 /// parses back to the identical bits.
 @usableFromInline
 enum DecimalParser {
-    @usableFromInline static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }  // exact up to 1e22
-        return value
+    /// 10ᵏ for k in 0...22, exact (every such power is a Double). A `switch` of literals, which the optimiser
+    /// turns into a constant table: no lazy global (a `static let` array cost a `swift_once` call and a bounds
+    /// check per number).
+    @inlinable @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: preconditionFailure("powerOfTen: \(k) outside 0...22")
+        }
     }
 
     /// Parses the whole of `bytes` as a number; `nil` when it is not one (leading/trailing blanks are allowed).
@@ -91,10 +119,13 @@ enum DecimalParser {
         if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
-                value /= powersOfTen[-exponent]
+                value /= powerOfTen(-exponent)
             } else {
-                value *= powersOfTen[exponent]
+                value *= powerOfTen(exponent)
             }
+            return negative ? -value : value
+        }
+        if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return negative ? -value : value
         }
         return slowParseDouble(bytes, start, end)
@@ -116,12 +147,27 @@ enum DecimalParser {
         return value
     }
 
+    /// The parts of a scanned plain decimal number: `±mantissa · 10^exponent`, exactly unless `truncated`
+    /// (nonzero digits beyond the 19th were dropped), and the index after the number.
+    @usableFromInline
+    struct ScannedDecimal {
+        @usableFromInline var mantissa: UInt64
+        @usableFromInline var exponent: Int
+        @usableFromInline var negative: Bool
+        @usableFromInline var truncated: Bool
+        @usableFromInline var end: Int
+
+        @inlinable
+        init(mantissa: UInt64, exponent: Int, negative: Bool, truncated: Bool, end: Int) {
+            (self.mantissa, self.exponent, self.negative, self.truncated, self.end) =
+                (mantissa, exponent, negative, truncated, end)
+        }
+    }
+
     /// Scans a plain decimal number (`-?digits[.digits][e±digits]`) starting at `start`, stopping at the first
-    /// byte that cannot continue it (or `end`). Returns the value and the index after the number, or `nil` when
-    /// there is no plain number there (then use ``parseDouble(_:)`` on the whole field). Correctly rounded: the
-    /// Clinger fast path, otherwise `strtod` on the scanned text.
-    @inlinable
-    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
+    /// byte that cannot continue it (or `end`), into its parts; `nil` when there is no plain number there.
+    @inlinable @inline(__always)
+    static func scanDecimal(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> ScannedDecimal? {
         var index = start
         var negative = false
         if index < end, bytes[index] == 0x2D {
@@ -185,14 +231,38 @@ enum DecimalParser {
             exponent += exponentNegative ? -written : written
             index = cursor
         }
+        return ScannedDecimal(
+            mantissa: mantissa, exponent: exponent, negative: negative, truncated: truncated, end: index)
+    }
+
+    /// Scans a plain decimal number (`-?digits[.digits][e±digits]`) starting at `start`, stopping at the first
+    /// byte that cannot continue it (or `end`). Returns the value and the index after the number, or `nil` when
+    /// there is no plain number there (then use ``parseDouble(_:)`` on the whole field). Correctly rounded: the
+    /// Clinger fast path, the exact long-mantissa path, otherwise `strtod` on the scanned text.
+    @inlinable
+    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
+        guard let scanned = scanDecimal(bytes, start, end) else { return nil }
+        return finishDouble(scanned, bytes, start, end)
+    }
+
+    /// The correctly rounded `Double` of `scanned` (whose text starts at `start`) and the index after it.
+    @inlinable @inline(__always)
+    static func finishDouble(_ scanned: ScannedDecimal, _ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int)
+        -> (Double, Int)?
+    {
+        let (mantissa, exponent, negative, truncated, index) =
+            (scanned.mantissa, scanned.exponent, scanned.negative, scanned.truncated, scanned.end)
         if mantissa == 0 { return (negative ? -0.0 : 0.0, index) }
         if !truncated, mantissa >> 53 == 0, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
-                value /= powersOfTen[-exponent]
+                value /= powerOfTen(-exponent)
             } else {
-                value *= powersOfTen[exponent]
+                value *= powerOfTen(exponent)
             }
+            return (negative ? -value : value, index)
+        }
+        if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return (negative ? -value : value, index)
         }
         guard let value = slowParseDouble(UnsafeBufferPointer(start: bytes, count: end), start, index) else { return nil }

@@ -55,7 +55,12 @@ struct NumericCSVReader {
                 var position = line.lowerBound
                 var complete = true
                 for index in 0..<columnCount {
-                    guard let (value, next) = DecimalParser.scanDouble(base, position, line.upperBound) else {
+                    let isFloat = columnIsFloat[index]
+                    // Float columns: correctly rounded Float (widened), or nil when strtof must decide.
+                    guard let (value, next) = isFloat
+                        ? DecimalParser.scanFloat(base, position, line.upperBound)
+                        : DecimalParser.scanDouble(base, position, line.upperBound)
+                    else {
                         complete = false
                         break
                     }
@@ -70,15 +75,7 @@ struct NumericCSVReader {
                             break
                         }
                     }
-                    if columnIsFloat[index] {
-                        guard let single = DecimalParser.narrowToFloat(value) else {
-                            complete = false
-                            break
-                        }
-                        values[index] = Double(single)
-                    } else {
-                        values[index] = value
-                    }
+                    values[index] = value
                     position = next + 1
                 }
                 if complete {

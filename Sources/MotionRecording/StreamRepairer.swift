@@ -23,6 +23,20 @@ struct StreamRepairer {
 
     private func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
 
+    /// True when every value is finite (a branch-free pass the optimiser can vectorise).
+    static func allFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
+        var finite = true
+        for value in values { finite = finite && value.isFinite }
+        return finite
+    }
+
+    /// True when every value is finite with |value| ≤ `limit` (NaN fails the comparison).
+    static func allWithinLimit(_ values: UnsafeBufferPointer<Float>, _ limit: Float) -> Bool {
+        var within = true
+        for value in values { within = within && abs(value) <= limit }
+        return within
+    }
+
     func run(_ columns: inout StreamColumns, batchEnds: inout [Int]?, findings: inout [HygieneFinding])
         -> StreamSummary
     {
@@ -35,7 +49,13 @@ struct StreamRepairer {
         var nanFirst: (Int, Int)? = nil
         var rangeCount = 0
         var rangeFirst: (Int, Int, Float)? = nil
-        for row in 0..<columns.count {
+        // Column-wise pre-check (a straight pass per column, no per-row work): the row-wise search below only
+        // runs when some value is non-finite or out of range, and then finds exactly the same rows.
+        let allValuesPlausible = columns.timestamps.withUnsafeBufferPointer { Self.allFinite($0) }
+            && columns.columns.allSatisfy { column in
+                column.withUnsafeBufferPointer { Self.allWithinLimit($0, HygieneChecker.outOfRangeLimit) }
+            }
+        for row in 0..<(allValuesPlausible ? 0 : columns.count) {
             if !columns.timestamps[row].isFinite {
                 keep[row] = false
                 nanCount += 1
@@ -153,8 +173,7 @@ struct StreamRepairer {
         for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
             spacings.append(timestamps[row] - timestamps[row - 1])
         }
-        spacings.sort()
-        let medianSpacing = spacings.isEmpty ? 0 : spacings[spacings.count / 2]
+        let medianSpacing = spacings.isEmpty ? 0 : OrderStatistic.select(&spacings, rank: spacings.count / 2)
         var gaps: [Gap] = []
         var gapRows: [Int] = []
         if medianSpacing > 0 {
