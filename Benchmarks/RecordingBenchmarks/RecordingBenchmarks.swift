@@ -48,7 +48,9 @@ let benchmarks: @Sendable () -> Void = {
     // Metrics without .peakMemoryResident: that metric starts package-benchmark's OS-stats sampler, a thread that
     // reads /proc every ~5 ms while the benchmark runs (BenchmarkExecutor.startSampling(5_000)); its mallocs land
     // in the process-wide malloc count (16–28 per pass, varying with the pass's duration) though the cursor
-    // makes none. Without it the count is this loop's alone.
+    // makes none. Without it the count is this loop's alone. Run with
+    // `swift package --allow-writing-to-package-directory benchmark --target RecordingBenchmarks --filter 'BatchIteration.*'`
+    // (a filter must match the whole name: `--filter BatchIteration` selects nothing and prints an empty table).
     Benchmark(
         "BatchIteration10min",
         configuration: .init(

@@ -6,7 +6,8 @@
 /// half an ulp of relative error and the product rounds once more, so `d` is within 2 ulps (of a `Double`) of the
 /// exact decimal. Rounding `d` to `Float` then gives the correctly rounded `Float` unless a `Float` midpoint lies
 /// within those 2 ulps, i.e. unless the 29 `Double` significand bits below the `Float` ones are within a margin of
-/// `0x1000_0000` (the midpoint pattern). Those rare values (~1 in 30 million) take the exact path instead.
+/// `0x1000_0000` (the midpoint pattern). Those values (32 of every 2²⁹ bit patterns, and every short decimal that
+/// is exactly a `Float` midpoint, such as `8388608.5`) take the exact path instead.
 extension DecimalParser {
     /// 10⁻ᵏ for k in 1...22, each the correctly rounded `Double` of its literal (a constant table).
     @inlinable @inline(__always)

@@ -164,6 +164,40 @@ enum DecimalParser {
         }
     }
 
+    /// The value and number (0...8) of the ASCII digits that start the eight bytes at `pointer` (SWAR: the run is
+    /// moved to the top of the word, the bytes below filled with `0`, and all eight converted at once).
+    @inlinable @inline(__always)
+    static func leadingDigits(_ pointer: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+        // Per byte 0x33 exactly when it is a digit (no carry crosses from a digit byte: those are < 0xFA).
+        let classes = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+        let nonDigits = classes ^ 0x3333_3333_3333_3333
+        let count = nonDigits.trailingZeroBitCount / 8  // 8 when all are digits
+        guard count > 0 else { return (0, 0) }
+        let padding = 8 * (8 - count)  // bits below the run, 0...56
+        let padded = padding == 0 ? word : (word << UInt64(padding)) | (0x3030_3030_3030_3030 >> UInt64(64 - padding))
+        var value = padded &- 0x3030_3030_3030_3030
+        value = (value &* 10) &+ (value >> 8)
+        value = (((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
+            &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32)))) >> 32
+        return (value, count)
+    }
+
+    /// 10ⁿ for n in 1...8: the factor that shifts a mantissa left by an n-digit run.
+    @inlinable @inline(__always)
+    static func digitRunScale(_ count: Int) -> UInt64 {
+        switch count {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
     /// Scans a plain decimal number (`-?digits[.digits][e±digits]`) starting at `start`, stopping at the first
     /// byte that cannot continue it (or `end`), into its parts; `nil` when there is no plain number there.
     @inlinable @inline(__always)
@@ -179,7 +213,7 @@ enum DecimalParser {
         var exponent = 0
         var truncated = false
         let integerStart = index
-        // Integer part.
+        // Integer part, per digit (usually 1–5 digits: cheaper than the SWAR conversion).
         while index < end, bytes[index] &- 0x30 < 10 {
             if significantDigits < 19 {
                 mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
@@ -194,12 +228,16 @@ enum DecimalParser {
         if index < end, bytes[index] == 0x2E {
             index += 1
             let fractionStart = index
-            // Eight digits at a time while the mantissa has room for them.
-            while index + 8 <= end, significantDigits + 8 <= 19, let eight = eightDigits(bytes + index) {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                significantDigits = mantissa == 0 ? 0 : (significantDigits == 0 ? decimalDigitCount(mantissa) : significantDigits + 8)
-                exponent -= 8
-                index += 8
+            // Up to eight digits at a time (SWAR) while the mantissa has room for them; a run shorter than eight
+            // (the usual 7-digit tail of a Float) ends the loop. Digits beyond the 19th go to the loop below.
+            while index + 8 <= end {
+                let (run, count) = leadingDigits(bytes + index)
+                guard count > 0, significantDigits + count <= 19 else { break }
+                mantissa = mantissa &* digitRunScale(count) &+ run
+                significantDigits = mantissa == 0 ? 0 : (significantDigits == 0 ? decimalDigitCount(mantissa) : significantDigits + count)
+                exponent -= count
+                index += count
+                if count < 8 { break }
             }
             while index < end, bytes[index] &- 0x30 < 10 {
                 if significantDigits < 19 {

@@ -44,7 +44,12 @@ struct StreamRepairer {
         var me = self
 
         // 1. Non-finite and impossible values.
-        var keep = [Bool](repeating: true, count: columns.count)
+        // Rows to keep, allocated at the first row to drop (clean data allocates nothing here).
+        var keep: [Bool] = []
+        func drop(_ row: Int, of count: Int) {
+            if keep.isEmpty { keep = [Bool](repeating: true, count: count) }
+            keep[row] = false
+        }
         var nanCount = 0
         var nanFirst: (Int, Int)? = nil
         var rangeCount = 0
@@ -57,7 +62,7 @@ struct StreamRepairer {
             }
         for row in 0..<(allValuesPlausible ? 0 : columns.count) {
             if !columns.timestamps[row].isFinite {
-                keep[row] = false
+                drop(row, of: columns.count)
                 nanCount += 1
                 if nanFirst == nil { nanFirst = (row, 0) }
                 continue
@@ -65,13 +70,13 @@ struct StreamRepairer {
             for (index, column) in columns.columns.enumerated() {
                 let value = column[row]
                 if !value.isFinite {
-                    keep[row] = false
+                    drop(row, of: columns.count)
                     nanCount += 1
                     if nanFirst == nil { nanFirst = (row, index + 1) }
                     break
                 }
                 if abs(value) > HygieneChecker.outOfRangeLimit {
-                    keep[row] = false
+                    drop(row, of: columns.count)
                     rangeCount += 1
                     if rangeFirst == nil { rangeFirst = (row, index + 1, value) }
                     break
@@ -118,14 +123,14 @@ struct StreamRepairer {
         }
 
         // 3. Duplicates.
-        keep = [Bool](repeating: true, count: columns.count)
+        keep = []
         var duplicateRows = 0
         var duplicateRowFirst: Int? = nil
         var duplicateTimes = 0
         var duplicateTimeFirst: Int? = nil
         for row in 1..<max(1, columns.count) where columns.timestamps[row] == columns.timestamps[row - 1] {
             if columns.columns.allSatisfy({ $0[row] == $0[row - 1] }) {
-                keep[row] = false
+                drop(row, of: columns.count)
                 duplicateRows += 1
                 if duplicateRowFirst == nil { duplicateRowFirst = row }
             } else {

@@ -23,6 +23,23 @@ import Testing
         #expect(repaired.hygiene.findings(ofKind: .duplicateRows).count == 1)
     }
 
+    @Test func nanRowsAndDuplicateRowsAreBothDropped() {
+        // Step 1 (NaN / range) shortens the stream before step 3 (duplicates) marks rows: each must size its own
+        // keep-mask for the stream as it is then.
+        var times = (0..<100).map { 5 + Double($0) / 800 }
+        var x = [Float](repeating: 0.25, count: 100)
+        x[3] = .nan
+        x[7] = 2000  // out of range
+        times.insert(times[50], at: 51)  // duplicate row (same values)
+        x.insert(x[50], at: 51)
+        let repaired = HygieneChecker.repaired(Recording(accelerometer: accelerometer(times, x: x)))
+        #expect(repaired.accelerometer?.count == 98)
+        #expect(repaired.accelerometer?.x.allSatisfy { $0 == 0.25 } == true)
+        #expect(repaired.hygiene.findings(ofKind: .nan).count == 1)
+        #expect(repaired.hygiene.findings(ofKind: .outOfRange).count == 1)
+        #expect(repaired.hygiene.findings(ofKind: .duplicateRows).first?.message.contains("(first at sample 49)") == true)
+    }
+
     @Test func duplicateTimestampsWithDifferentValuesAreKept() {
         let times = [1.0, 1.001, 1.001, 1.002]
         let recording = HygieneChecker.repaired(
