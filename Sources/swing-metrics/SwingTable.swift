@@ -52,7 +52,11 @@ enum SwingTable {
         let hits = analysis.swings.filter(\.contact).count
         let duration = analysis.duration.map { String(format: "%.1f s", $0) } ?? "—"
         let impactsOnly = analysis.dataCase == "accelerometerOnly"
-        if impactsOnly {
+        let contactUnknown = analysis.dataCase == "deviceMotionOnly" || analysis.dataCase == "rotationOnly"
+        if contactUnknown {
+            // Without the accelerometer, contact cannot be seen (SwingDataCase.deviceMotionOnly / .rotationOnly).
+            out += "  \(duration), \(plural(analysis.swings.count, "swing")) (no accelerometer: contact unknown)"
+        } else if impactsOnly {
             // Without device motion there are no swings to speak of, only impacts (SwingDataCase.accelerometerOnly).
             out += "  \(duration), \(plural(analysis.swings.count, "impact")) (accelerometer only: no swing start)"
         } else {
@@ -69,7 +73,8 @@ enum SwingTable {
             }
             // Drop columns no swing has a value for (e.g. impact peak in device-motion-only data), and those
             // that mean nothing without rotation data.
-            let meaningless: Set<String> = impactsOnly ? ["start", "peakRotationRate", "contact"] : []
+            let meaningless: Set<String> =
+                impactsOnly ? ["start", "peakRotationRate", "contact"] : contactUnknown ? ["contact"] : []
             let shown = columns.indices.filter { index in
                 !meaningless.contains(columns[index].key) && rows.contains { $0[index] != "—" }
             }
