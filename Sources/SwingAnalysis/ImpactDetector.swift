@@ -182,8 +182,7 @@ struct ImpactDetector: Sendable {
         blockFill += 1
         guard blockFill == block.count else { return }
         blockFill = 0
-        block.sort()
-        let median = block[block.count / 2]
+        let median = block.withUnsafeMutableBufferPointer { Self.select($0, $0.count / 2) }
         blockMedians[blockMedianCount % blockMedians.count] = median
         blockMedianCount += 1
         let available = Swift.min(blockMedianCount, blockMedians.count)
@@ -201,6 +200,24 @@ struct ImpactDetector: Sendable {
             i += 1
         }
         noiseFloor = Double(available % 2 == 1 ? block[available / 2] : (block[available / 2 - 1] + block[available / 2]) / 2)
+    }
+
+    /// The k-th smallest element (quickselect, in place, no allocation).
+    static func select(_ a: UnsafeMutableBufferPointer<Float>, _ k: Int) -> Float {
+        var lo = 0
+        var hi = a.count - 1
+        while lo < hi {
+            let pivot = a[(lo + hi) / 2]
+            var i = lo
+            var j = hi
+            while i <= j {
+                while a[i] < pivot { i += 1 }
+                while a[j] > pivot { j -= 1 }
+                if i <= j { a.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
+        }
+        return a[k]
     }
 
     private mutating func decide(currentIndex: Int) -> DetectedImpact {

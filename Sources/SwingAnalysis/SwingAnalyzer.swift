@@ -38,6 +38,8 @@ public struct SwingAnalyzer: Sendable {
     public let configuration: SwingAnalyzerConfiguration
     /// The streams the caller will deliver.
     public let streams: Set<SensorStream>
+    private let expectsAccelerometer: Bool
+    private let expectsDeviceMotion: Bool
 
     struct AccelerometerSample: Sendable {
         var time: Double
@@ -77,6 +79,8 @@ public struct SwingAnalyzer: Sendable {
         do { try configuration.validate() } catch { preconditionFailure(error.description) }
         self.configuration = configuration
         self.streams = streams
+        expectsAccelerometer = streams.contains(.accelerometer)
+        expectsDeviceMotion = streams.contains(.deviceMotion)
         let lag = configuration.maximumStreamLag
         accelerometerQueue = FixedQueue(
             capacity: Int((lag * configuration.maximumAccelerometerRate).rounded(.up)),
@@ -126,7 +130,7 @@ public struct SwingAnalyzer: Sendable {
         accelerometer data: AccelerometerData, range: Range<Int>? = nil, into output: inout SwingAnalyzerOutput
     ) {
         precondition(!finished, "SwingAnalyzer: feed after finish")
-        precondition(streams.contains(.accelerometer), "SwingAnalyzer: accelerometer not among the declared streams")
+        precondition(expectsAccelerometer, "SwingAnalyzer: accelerometer not among the declared streams")
         let range = range ?? 0..<data.count
         for index in range {
             if accelerometerQueue.isFull { processNextAccelerometer(into: &output) }
@@ -143,7 +147,7 @@ public struct SwingAnalyzer: Sendable {
         deviceMotion data: DeviceMotionData, range: Range<Int>? = nil, into output: inout SwingAnalyzerOutput
     ) {
         precondition(!finished, "SwingAnalyzer: feed after finish")
-        precondition(streams.contains(.deviceMotion), "SwingAnalyzer: device motion not among the declared streams")
+        precondition(expectsDeviceMotion, "SwingAnalyzer: device motion not among the declared streams")
         let columns = DeviceMotionDataColumns(data)
         let range = range ?? 0..<data.count
         for index in range {
@@ -200,10 +204,10 @@ public struct SwingAnalyzer: Sendable {
             case (let a?, let d?):
                 if a.time <= d.time { processNextAccelerometer(into: &output) } else { processNextDeviceMotion(into: &output) }
             case (_?, nil):
-                guard finished || !streams.contains(.deviceMotion) else { return }
+                guard finished || !expectsDeviceMotion else { return }
                 processNextAccelerometer(into: &output)
             case (nil, _?):
-                guard finished || !streams.contains(.accelerometer) else { return }
+                guard finished || !expectsAccelerometer else { return }
                 processNextDeviceMotion(into: &output)
             case (nil, nil):
                 return
@@ -234,11 +238,11 @@ public struct SwingAnalyzer: Sendable {
     }
 
     private var deviceMotionAbsent: Bool {
-        !streams.contains(.deviceMotion) || (finished && rotationRing.count == 0)
+        !expectsDeviceMotion || (finished && rotationRing.count == 0)
     }
 
     private mutating func receive(_ impact: DetectedImpact, into output: inout SwingAnalyzerOutput) {
-        if !streams.contains(.deviceMotion) {
+        if !expectsDeviceMotion {
             output.swings.append(Self.impactOnlySwing(impact))
             return
         }
@@ -258,7 +262,7 @@ public struct SwingAnalyzer: Sendable {
     }
 
     private func isReady(_ event: RotationEvent) -> Bool {
-        if finished || !streams.contains(.accelerometer) { return true }
+        if finished || !expectsAccelerometer { return true }
         let needed = event.lastTime + configuration.impactMatchAfter + impactDetector.decisionLatency
         return lastAccelerometerTime >= needed
     }
