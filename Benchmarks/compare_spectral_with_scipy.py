@@ -60,18 +60,18 @@ def scipy_timings():
     for n in (800, 1024, 4096, 16384, 65536):
         segment = np.ascontiguousarray(x[:n])
         inner = max(1, 200_000 // n)
-        rows[f"RealFFT wrapper {n}"] = (f"scipy.fft.rfft float32 n={n}", timed(lambda: scipy.fft.rfft(segment), 15, inner))
+        rows[f"RealFFT-wrapper-{n}"] = (f"scipy.fft.rfft float32 n={n}", timed(lambda: scipy.fft.rfft(segment), 15, inner))
     taps = signal.firwin(101, 40.0, fs=FS, window=("kaiser", 5.0)).astype(np.float32)
-    rows["OverlapSave 101 taps 1h 800Hz"] = ("scipy.signal.oaconvolve 1 h, 101 taps",
+    rows["OverlapSave-101-taps-1h-800Hz"] = ("scipy.signal.oaconvolve 1 h, 101 taps",
                                             timed(lambda: signal.oaconvolve(x, taps), 5))
-    rows["FindPeaks 1h 800Hz"] = ("scipy.signal.find_peaks 1 h (height, distance, prominence)",
+    rows["FindPeaks-1h-800Hz"] = ("scipy.signal.find_peaks 1 h (height, distance, prominence)",
                                   timed(lambda: signal.find_peaks(x, height=1.5, distance=40, prominence=0.5), 5))
-    rows["ResamplePoly 800to200 1h"] = ("scipy.signal.resample_poly 1 h, 1/4",
+    rows["ResamplePoly-800to200-1h"] = ("scipy.signal.resample_poly 1 h, 1/4",
                                         timed(lambda: signal.resample_poly(x, 1, 4), 5))
-    rows["SavitzkyGolay 31x3 1h 800Hz"] = ("scipy.signal.savgol_filter 1 h, 31/3",
+    rows["SavitzkyGolay-31x3-1h-800Hz"] = ("scipy.signal.savgol_filter 1 h, 31/3",
                                            timed(lambda: signal.savgol_filter(x, 31, 3), 5))
     minute = np.ascontiguousarray(x[:48_000])
-    rows["Welch 256 1min 800Hz"] = ("scipy.signal.welch 1 min, nperseg 256", timed(lambda: signal.welch(minute, fs=FS), 15))
+    rows["Welch-256-1min-800Hz"] = ("scipy.signal.welch 1 min, nperseg 256", timed(lambda: signal.welch(minute, fs=FS), 15))
     return rows
 
 
@@ -94,7 +94,7 @@ def swift_timings(jmh_path):
         elements = json.load(f)
     timings = {}
     for element in elements:
-        name = element["benchmark"].split(".", 3)[-1].replace("_", " ")
+        name = element["benchmark"].split(".", 3)[-1]
         wall = element["secondaryMetrics"].get("Time (wall clock)")
         if wall is None:
             continue
@@ -119,10 +119,10 @@ def main():
             print(f"| {label} | {scipy_seconds:.3e} | (not run) | |")
             continue
         print(f"| {label} | {scipy_seconds:.3e} | {swift_seconds:.3e} | {scipy_seconds / swift_seconds:.2f}× |")
-    raw = {n: ours.get(f"RealFFT raw fftwf execute {n}") for n in (800, 1024, 4096, 16384, 65536)}
+    raw = {n: ours.get(f"RealFFT-raw-fftwf_execute-{n}") for n in (800, 1024, 4096, 16384, 65536)}
     print("\n| FFT size | wrapper / raw fftwf_execute |\n|---:|---:|")
     for n, raw_seconds in raw.items():
-        wrapper = ours.get(f"RealFFT wrapper {n}")
+        wrapper = ours.get(f"RealFFT-wrapper-{n}")
         if raw_seconds and wrapper:
             print(f"| {n} | {wrapper / raw_seconds:.2f}× |")
 

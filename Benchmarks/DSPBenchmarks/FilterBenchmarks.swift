@@ -30,7 +30,7 @@ func registerFilterBenchmarks() {
     var kernelFilter = SOSFilter(highPass)
     var kernelOutput = [SIMD4<Float>](repeating: .zero, count: oneHour)
     Benchmark(
-        "SOSFilter HP4 20Hz 1h 3-axis 800Hz",
+        "SOSFilter-HP4-20Hz-1h-3-axis-800Hz",
         configuration: .init(
             metrics: metrics, warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 40,
             thresholds: timing.merging(noMalloc) { $1 })
@@ -50,7 +50,7 @@ func registerFilterBenchmarks() {
     var streamingFilter = SOSFilter(highPass)
     var batch = [SIMD4<Float>](repeating: .zero, count: Int(sampleRate))
     Benchmark(
-        "SOSFilter HP4 20Hz 1h in 1s batches in place",
+        "SOSFilter-HP4-20Hz-1h-in-1s-batches-in-place",
         configuration: .init(
             metrics: metrics, warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 40,
             thresholds: timing.merging(noMalloc) { $1 })
@@ -70,7 +70,7 @@ func registerFilterBenchmarks() {
 
     // Zero-phase (sosfiltfilt defaults) on the hour, allocating its result like scipy does.
     Benchmark(
-        "ZeroPhaseFilter HP4 20Hz 1h 3-axis 800Hz",
+        "ZeroPhaseFilter-HP4-20Hz-1h-3-axis-800Hz",
         configuration: .init(
             metrics: metrics, warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 30, thresholds: timing)
     ) { benchmark in
@@ -81,7 +81,7 @@ func registerFilterBenchmarks() {
     var zeroPhase = ZeroPhaseFilter(highPass)
     var zeroPhaseOutput = [SIMD4<Float>](repeating: .zero, count: oneHour)
     Benchmark(
-        "ZeroPhaseFilter HP4 20Hz 1h reused workspace",
+        "ZeroPhaseFilter-HP4-20Hz-1h-reused-workspace",
         configuration: .init(
             metrics: metrics, warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 30,
             thresholds: timing.merging(noMalloc) { $1 })
@@ -96,7 +96,7 @@ func registerFilterBenchmarks() {
 
     let design: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
     Benchmark(
-        "Butterworth design order 8 band-pass",
+        "Butterworth-design-order-8-band-pass",
         configuration: .init(metrics: design, scalingFactor: .kilo, maxDuration: .seconds(2), thresholds: timing)
     ) { benchmark in
         for _ in benchmark.scaledIterations {

@@ -19,7 +19,7 @@ func registerSpectralBenchmarks() {
 
     for count in [800, 1024, 4096, 16384, 65536] {
         Benchmark(
-            "RealFFT wrapper \(count)",
+            "RealFFT-wrapper-\(count)",
             configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(2), thresholds: zeroMallocs)
         ) { benchmark in
             let (plan, buffer) = SpectralBenchmarkData.fft(count)
@@ -30,7 +30,7 @@ func registerSpectralBenchmarks() {
             blackHole(buffer.spectrum[1])
         }
         Benchmark(
-            "RealFFT raw fftwf_execute \(count)",
+            "RealFFT-raw-fftwf_execute-\(count)",
             configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(2), thresholds: zeroMallocs)
         ) { benchmark in
             let (plan, _) = SpectralBenchmarkData.fft(count)
@@ -44,7 +44,7 @@ func registerSpectralBenchmarks() {
 
     let hourConfiguration = Benchmark.Configuration(
         metrics: metrics, scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 20, thresholds: zeroMallocs)
-    Benchmark("OverlapSave 101 taps 1h 800Hz", configuration: hourConfiguration) { benchmark in
+    Benchmark("OverlapSave-101-taps-1h-800Hz", configuration: hourConfiguration) { benchmark in
         let x = SpectralBenchmarkData.hour
         let filter = SpectralBenchmarkData.overlapSave
         let output = SpectralBenchmarkData.hourOutput
@@ -56,7 +56,7 @@ func registerSpectralBenchmarks() {
     }
 
     Benchmark(
-        "FindPeaks 1h 800Hz",
+        "FindPeaks-1h-800Hz",
         configuration: .init(metrics: metrics, scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 20)
     ) { benchmark in
         let x = SpectralBenchmarkData.hour
@@ -68,7 +68,7 @@ func registerSpectralBenchmarks() {
         }
     }
 
-    Benchmark("ResamplePoly 800to200 1h", configuration: hourConfiguration) { benchmark in
+    Benchmark("ResamplePoly-800to200-1h", configuration: hourConfiguration) { benchmark in
         let x = SpectralBenchmarkData.hour
         let resampler = PolyphaseResampler(up: 1, down: 4)
         let output = SpectralBenchmarkData.hourOutput
@@ -80,7 +80,7 @@ func registerSpectralBenchmarks() {
         blackHole(out[0])
     }
 
-    Benchmark("SavitzkyGolay 31x3 1h 800Hz", configuration: hourConfiguration) { benchmark in
+    Benchmark("SavitzkyGolay-31x3-1h-800Hz", configuration: hourConfiguration) { benchmark in
         let x = SpectralBenchmarkData.hour
         let filter = try! SavitzkyGolayFilter(windowLength: 31, polynomialOrder: 3)
         let output = SpectralBenchmarkData.hourOutput
@@ -92,7 +92,7 @@ func registerSpectralBenchmarks() {
     }
 
     Benchmark(
-        "BandEnergyMeter 48 samples fft 256",
+        "BandEnergyMeter-48-samples-fft-256",
         configuration: .init(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(2), thresholds: zeroMallocs)
     ) { benchmark in
         let meter = BandEnergyMeter(segmentLength: 48, fftLength: 256)
@@ -106,7 +106,7 @@ func registerSpectralBenchmarks() {
     }
 
     Benchmark(
-        "Welch 256 1min 800Hz",
+        "Welch-256-1min-800Hz",
         configuration: .init(metrics: metrics, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 200)
     ) { benchmark in
         let x = Array(SpectralBenchmarkData.hour.prefix(48_000))
