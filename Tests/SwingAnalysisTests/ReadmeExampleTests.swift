@@ -1,0 +1,31 @@
+import Foundation
+import MotionRecording
+import SwingAnalysis
+import Testing
+import _TestSupport
+
+/// The README's library example, compiled and run: streaming the bundled sample batch by batch gives the same swings
+/// as the offline analysis.
+@Suite struct ReadmeExampleTests {
+    @Test func streamingExampleEqualsOfflineAnalysis() async throws {
+        let url = SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample")
+        let recording = try RecordingImporter.load(url)
+        let result = SwingAnalyzer.analyze(recording, configuration: .baseball)
+
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var output = SwingAnalyzerOutput()
+        var streamed: [Swing] = []
+        for await batch in recording.batches(pacing: .asFastAsPossible) {
+            switch batch {
+            case .accelerometer(let data): analyzer.feed(accelerometer: data, into: &output)
+            case .deviceMotion(let data): analyzer.feed(deviceMotion: data, into: &output)
+            }
+            streamed += output.swings
+            output.removeAll()
+        }
+        analyzer.finish(into: &output)
+        streamed += output.swings
+        #expect(!streamed.isEmpty)
+        #expect(streamed == result.swings)
+    }
+}
