@@ -55,9 +55,13 @@ struct HTMLReport {
         row("data", SVGPlot.escape(analysis.dataCase ?? "—"))
         if let a = recording.accelerometer { row("accelerometer", "\(a.count) samples") }
         if let d = recording.deviceMotion { row("device motion", "\(d.count) samples") }
-        row("swings", "\(analysis.swings.count)")
-        row("contact", "\(hits)")
-        row("no contact", "\(analysis.swings.count - hits)")
+        if impactsOnly {
+            row("impacts", "\(analysis.swings.count) (accelerometer only: no swing start or time to contact)")
+        } else {
+            row("swings", "\(analysis.swings.count)")
+            row("contact", "\(hits)")
+            row("no contact", "\(analysis.swings.count - hits)")
+        }
         if !ttc.isEmpty {
             row("time to contact, median", String(format: "%.0f ms", ttc[ttc.count / 2] * 1000))
             row("time to contact, range", String(format: "%.0f–%.0f ms", ttc.first! * 1000, ttc.last! * 1000))
@@ -65,8 +69,20 @@ struct HTMLReport {
         return text + "</table>\n"
     }
 
+    /// Accelerometer-only data: every event is an impact without a swing start (SwingDataCase.accelerometerOnly).
+    private var impactsOnly: Bool { analysis.dataCase == "accelerometerOnly" }
+
     private func swingsTable() -> String {
         guard !analysis.swings.isEmpty else { return "<p>No swings found.</p>\n" }
+        if impactsOnly {
+            var text = "<table><tr><th>#</th><th>impact (s)</th><th>impact peak (g)</th></tr>"
+            for (index, swing) in analysis.swings.enumerated() {
+                text += "<tr><td><a href=\"#swing-\(index + 1)\">\(index + 1)</a></td>"
+                    + "<td>\(swing.impact.map { String(format: "%.3f", $0) } ?? "—")</td>"
+                    + "<td>\(swing.impactPeak.map { String(format: "%.1f", $0) } ?? "—")</td></tr>"
+            }
+            return text + "</table>\n"
+        }
         var text = "<table><tr><th>#</th><th>start (s)</th><th>impact (s)</th><th>time to contact</th>"
             + "<th>result</th><th>peak ω (rad/s)</th></tr>"
         for (index, swing) in analysis.swings.enumerated() {
@@ -121,27 +137,16 @@ struct HTMLReport {
         let end = swing.impact ?? (swing.start + max(0.25, swing.timeToContact ?? 0.25))
         let window = (swing.start - Self.leadTime)...(end + Self.tailTime)
         let origin = swing.impact ?? swing.start
+        if impactsOnly {
+            return impactSection(index, swing, window: window, origin: origin)
+        }
         var html = "<div class=\"swing\" id=\"swing-\(index + 1)\"><h2>Swing \(index + 1) — "
             + "<span class=\"\(swing.contact ? "hit" : "miss")\">\(swing.contact ? "contact" : "no contact")</span>"
         if let ttc = swing.timeToContact { html += String(format: ", time to contact %.0f ms", ttc * 1000) }
         html += "</h2><div class=\"muted\">times in ms relative to the \(swing.impact == nil ? "start" : "impact")</div>"
 
         if let accelerometer = recording.accelerometer, !accelerometer.isEmpty {
-            let (times, raw, filtered) = accelerometerZ(accelerometer, in: window)
-            var plot = SVGPlot(
-                identifier: "a\(index)", title: "Accelerometer z (800 Hz)", yLabel: "g",
-                timeRange: window, timeOrigin: origin)
-            plot.traces = [SVGPlot.Trace(label: "raw", color: "#9aa5b1", times: times, values: raw)]
-            if let filtered {
-                plot.traces.append(
-                    SVGPlot.Trace(
-                        label: "high-pass \(Int(Self.displayHighPassCutoff)) Hz", color: "#1f5fbf", times: times,
-                        values: filtered))
-            }
-            if let impact = swing.impact {
-                plot.markers.append(SVGPlot.Marker(time: impact, label: "impact", color: "#c0392b"))
-            }
-            html += plot.render()
+            html += accelerometerPlot(index, accelerometer, window: window, origin: origin, impact: swing.impact)
         }
         if let deviceMotion = recording.deviceMotion, !deviceMotion.isEmpty {
             let (times, values, label) = rotationAlongGravity(deviceMotion, in: window)
@@ -159,6 +164,36 @@ struct HTMLReport {
                         color: "#333"))
             }
             html += plot.render()
+        }
+        return html + "</div>\n"
+    }
+
+    /// Raw and high-passed accelerometer z over `window`, with the impact marked.
+    private func accelerometerPlot(
+        _ index: Int, _ accelerometer: AccelerometerData, window: ClosedRange<Double>, origin: Double, impact: Double?
+    ) -> String {
+        let (times, raw, filtered) = accelerometerZ(accelerometer, in: window)
+        var plot = SVGPlot(
+            identifier: "a\(index)", title: "Accelerometer z (800 Hz)", yLabel: "g", timeRange: window,
+            timeOrigin: origin)
+        plot.traces = [SVGPlot.Trace(label: "raw", color: "#9aa5b1", times: times, values: raw)]
+        if let filtered {
+            plot.traces.append(
+                SVGPlot.Trace(
+                    label: "high-pass \(Int(Self.displayHighPassCutoff)) Hz", color: "#1f5fbf", times: times,
+                    values: filtered))
+        }
+        if let impact { plot.markers.append(SVGPlot.Marker(time: impact, label: "impact", color: "#c0392b")) }
+        return plot.render()
+    }
+
+    /// An impact of accelerometer-only data: the accelerometer trace only.
+    private func impactSection(_ index: Int, _ swing: Swing, window: ClosedRange<Double>, origin: Double) -> String {
+        var html = "<div class=\"swing\" id=\"swing-\(index + 1)\"><h2>Impact \(index + 1)"
+        if let peak = swing.impactPeak { html += String(format: " — %.1f g", peak) }
+        html += "</h2><div class=\"muted\">times in ms relative to the impact</div>"
+        if let accelerometer = recording.accelerometer, !accelerometer.isEmpty {
+            html += accelerometerPlot(index, accelerometer, window: window, origin: origin, impact: swing.impact)
         }
         return html + "</div>\n"
     }

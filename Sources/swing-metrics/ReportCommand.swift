@@ -57,7 +57,7 @@ extension SwingMetrics {
                     var sink = try OutputSink(path: path)
                     try sink.write(html)
                     try sink.close()
-                    StandardError.writeLine("wrote \(path) (\(result.swings.count) swings)")
+                    StandardError.writeLine("wrote \(path) (\(result.swings.count) \(result.dataCase == "accelerometerOnly" ? "impacts" : "swings"))")
                 }
             }
             if failures > 0 { throw ExitCode.failure }
