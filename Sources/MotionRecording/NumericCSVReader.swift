@@ -49,6 +49,7 @@ struct NumericCSVReader {
             && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
         let base = scanner.bytes.baseAddress
         let columnCount = columns.count
+        let readableEnd = scanner.bytes.count
 
         while let line = scanner.nextLine() {
             if isPlainRow, let base, !line.isEmpty {
@@ -58,8 +59,8 @@ struct NumericCSVReader {
                     let isFloat = columnIsFloat[index]
                     // Float columns: correctly rounded Float (widened), or nil when strtof must decide.
                     guard let (value, next) = isFloat
-                        ? DecimalParser.scanFloat(base, position, line.upperBound)
-                        : DecimalParser.scanDouble(base, position, line.upperBound)
+                        ? DecimalParser.scanFloat(base, position, line.upperBound, readableEnd: readableEnd)
+                        : DecimalParser.scanDouble(base, position, line.upperBound, readableEnd: readableEnd)
                     else {
                         complete = false
                         break
