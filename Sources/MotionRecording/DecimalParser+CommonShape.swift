@@ -17,7 +17,10 @@ extension DecimalParser {
         let negative = index < end && bytes[index] == 0x2D
         if negative { index += 1 }
         guard index + 24 <= readableEnd else { return nil }
-        let (integer, integerCount) = leadingDigits(bytes + index)
+        // One integer digit (`-0.`, `1.`: the acceleration columns) without the SWAR conversion.
+        let first = bytes[index] &- 0x30
+        let (integer, integerCount) = first < 10 && bytes[index + 1] == 0x2E
+            ? (UInt64(first), 1) : leadingDigits(bytes + index)
         index += integerCount
         guard integerCount > 0, integerCount < 8, index < end, bytes[index] == 0x2E else { return nil }
         index += 1
@@ -25,8 +28,11 @@ extension DecimalParser {
         guard headCount > 0 else { return nil }
         var mantissa = integer &* digitRunScale(headCount) &+ head
         var fractionCount = headCount
-        if headCount == 8 {
-            let (tail, tailCount) = leadingDigits(bytes + index + 8)
+        if headCount == 8, bytes[index + 8] &- 0x30 < 10 {
+            // A ninth digit alone (`-0.032223105`) without the SWAR conversion.
+            let ninth = bytes[index + 8] &- 0x30
+            let (tail, tailCount) = bytes[index + 9] &- 0x30 >= 10
+                ? (UInt64(ninth), 1) : leadingDigits(bytes + index + 8)
             guard tailCount < 8 else { return nil }
             if tailCount > 0 { mantissa = mantissa &* digitRunScale(tailCount) &+ tail }
             fractionCount += tailCount
