@@ -50,13 +50,15 @@ struct NumericCSVReader {
         let base = scanner.bytes.baseAddress
         let columnCount = columns.count
         let readableEnd = scanner.bytes.count
+        // Float columns of the plain-row path as bits (no array access per value); only used when ≤ 64 columns.
+        let floatColumns = columnIsFloat.prefix(64).enumerated().reduce(UInt64(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
 
         while let line = scanner.nextLine() {
-            if isPlainRow, let base, !line.isEmpty {
+            if isPlainRow, columnCount <= 64, let base, !line.isEmpty {
                 var position = line.lowerBound
                 var complete = true
                 for index in 0..<columnCount {
-                    let isFloat = columnIsFloat[index]
+                    let isFloat = floatColumns >> UInt64(index) & 1 != 0
                     // Float columns: correctly rounded Float (widened), or nil when strtof must decide.
                     guard let (value, next) = isFloat
                         ? DecimalParser.scanFloat(base, position, line.upperBound, readableEnd: readableEnd)
