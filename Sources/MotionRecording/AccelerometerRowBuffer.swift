@@ -1,30 +1,27 @@
-/// Accelerometer rows accumulated in raw column storage while a text file is read: one capacity check and five
-/// stores per row, where five `Array.append`s each checked uniqueness and capacity (~114 instructions per row).
-/// Grows by doubling; ``finish()`` copies the columns into an ``AccelerometerData`` and the per-sample source lines
-/// and frees the storage. Call ``deallocate()`` instead when the read fails (the storage is not reference-counted).
+/// Accelerometer rows written straight into the storage of the final column arrays while a text file is read: one
+/// bounds check and five stores per row, where five `Array.append`s each checked uniqueness and capacity (~114
+/// instructions per row), and no copy at the end. The capacity is fixed up front (an upper bound on the rows, such
+/// as the file's line count); the pointers are valid only inside ``collect(capacity:_:)``.
 struct AccelerometerRowBuffer {
+    let capacity: Int
     private(set) var count = 0
-    private var capacity: Int
-    private var timestamps: UnsafeMutablePointer<Double>
-    private var x: UnsafeMutablePointer<Float>
-    private var y: UnsafeMutablePointer<Float>
-    private var z: UnsafeMutablePointer<Float>
-    private var lines: UnsafeMutablePointer<UInt32>
+    private let timestamps: UnsafeMutablePointer<Double>
+    private let x: UnsafeMutablePointer<Float>
+    private let y: UnsafeMutablePointer<Float>
+    private let z: UnsafeMutablePointer<Float>
+    private let lines: UnsafeMutablePointer<UInt32>
 
-    /// Room for `capacity` rows before the first growth (at least 1).
-    init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        timestamps = .allocate(capacity: self.capacity)
-        x = .allocate(capacity: self.capacity)
-        y = .allocate(capacity: self.capacity)
-        z = .allocate(capacity: self.capacity)
-        lines = .allocate(capacity: self.capacity)
+    private init(
+        capacity: Int, timestamps: UnsafeMutablePointer<Double>, x: UnsafeMutablePointer<Float>,
+        y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>, lines: UnsafeMutablePointer<UInt32>
+    ) {
+        (self.capacity, self.timestamps, self.x, self.y, self.z, self.lines) = (capacity, timestamps, x, y, z, lines)
     }
 
-    /// Appends one row: time in s, acceleration in g, 1-based source line.
+    /// Appends one row: time in s, acceleration in g, 1-based source line. More than `capacity` rows is misuse.
     @inline(__always)
     mutating func append(timestamp: Double, x: Float, y: Float, z: Float, line: UInt32) {
-        if count == capacity { grow() }
+        precondition(count < capacity, "AccelerometerRowBuffer: more than \(capacity) rows")
         timestamps[count] = timestamp
         self.x[count] = x
         self.y[count] = y
@@ -33,43 +30,40 @@ struct AccelerometerRowBuffer {
         count += 1
     }
 
-    @inline(never)
-    private mutating func grow() {
-        let newCapacity = capacity * 2
-        func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-            new.moveInitialize(from: old, count: count)
-            old.deallocate()
-            return new
+    /// Runs `body` with a buffer for at most `capacity` rows and returns what it appended, as samples and source
+    /// lines (arrays that own exactly that storage); rethrows `body`'s error.
+    static func collect(capacity: Int, _ body: (inout AccelerometerRowBuffer) throws(RecordingError) -> Void)
+        throws(RecordingError) -> (samples: AccelerometerData, lines: [UInt32])
+    {
+        let capacity = max(capacity, 1)
+        var failure: RecordingError? = nil
+        var rowCount = 0
+        var x: [Float] = []
+        var y: [Float] = []
+        var z: [Float] = []
+        var lines: [UInt32] = []
+        let timestamps = [Double](unsafeUninitializedCapacity: capacity) { timestampStorage, timestampCount in
+            x = [Float](unsafeUninitializedCapacity: capacity) { xStorage, xCount in
+                y = [Float](unsafeUninitializedCapacity: capacity) { yStorage, yCount in
+                    z = [Float](unsafeUninitializedCapacity: capacity) { zStorage, zCount in
+                        lines = [UInt32](unsafeUninitializedCapacity: capacity) { lineStorage, lineCount in
+                            var rows = AccelerometerRowBuffer(
+                                capacity: capacity, timestamps: timestampStorage.baseAddress!,
+                                x: xStorage.baseAddress!, y: yStorage.baseAddress!, z: zStorage.baseAddress!,
+                                lines: lineStorage.baseAddress!)
+                            do throws(RecordingError) { try body(&rows) } catch { failure = error }
+                            rowCount = rows.count
+                            lineCount = rowCount
+                        }
+                        zCount = rowCount
+                    }
+                    yCount = rowCount
+                }
+                xCount = rowCount
+            }
+            timestampCount = rowCount
         }
-        timestamps = moved(timestamps)
-        x = moved(x)
-        y = moved(y)
-        z = moved(z)
-        lines = moved(lines)
-        capacity = newCapacity
-    }
-
-    /// The rows as samples and source lines; frees the storage (do not use the buffer afterwards).
-    mutating func finish() -> (samples: AccelerometerData, lines: [UInt32]) {
-        func array<T>(_ pointer: UnsafeMutablePointer<T>) -> [T] {
-            Array(UnsafeBufferPointer(start: pointer, count: count))
-        }
-        let result = (
-            AccelerometerData(timestamps: array(timestamps), x: array(x), y: array(y), z: array(z)),
-            array(lines))
-        deallocate()
-        return result
-    }
-
-    /// Frees the storage without producing a result.
-    mutating func deallocate() {
-        timestamps.deallocate()
-        x.deallocate()
-        y.deallocate()
-        z.deallocate()
-        lines.deallocate()
-        count = 0
-        capacity = 0
+        if let failure { throw failure }
+        return (AccelerometerData(timestamps: timestamps, x: x, y: y, z: z), lines)
     }
 }

@@ -122,23 +122,19 @@ public enum InterchangeCSV {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
             }
             try checkHeader(&scanner, expected: accelerometerHeader, file: file)
-            // Shortest round-trip rows are ~52 bytes (16–17 digit time, three 7–9 digit Floats).
-            var rows = AccelerometerRowBuffer(capacity: bytes.count / 48)
             let reader = NumericCSVReader(
                 file: file,
                 columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
                 expectedFieldCount: accelerometerHeader.count)
-            do {
+            // Every data row is one of the remaining lines: an exact upper bound, so the columns never grow.
+            let (data, lines) = try AccelerometerRowBuffer.collect(capacity: scanner.remainingLineCount()) {
+                rows throws(RecordingError) in
                 try reader.read(&scanner) { row, line in
                     rows.append(
                         timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
                         line: UInt32(truncatingIfNeeded: line))
                 }
-            } catch {
-                rows.deallocate()
-                throw error
             }
-            let (data, lines) = rows.finish()
             return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
         }
     }

@@ -44,3 +44,29 @@ import Testing
         }
     }
 }
+
+@Suite struct CSVScannerLineCountTests {
+    func remaining(_ text: String, skipping: Int = 0) -> Int {
+        let description = text.debugDescription
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = CSVScanner(bytes)
+            for _ in 0..<skipping { _ = scanner.nextLine() }
+            let counted = scanner.remainingLineCount()
+            var returned = 0
+            while scanner.nextLine() != nil { returned += 1 }
+            #expect(counted == returned, "\(description)")
+            return counted
+        }
+    }
+
+    @Test func countsWhatNextLineStillReturns() {
+        #expect(remaining("") == 0)
+        #expect(remaining("a") == 1)
+        #expect(remaining("a\n") == 1)
+        #expect(remaining("a\nb") == 2)
+        #expect(remaining("a\r\n\r\nb\r\n") == 3)
+        #expect(remaining("h\n1\n2\n", skipping: 1) == 2)
+        #expect(remaining("\n\n\n") == 3)
+    }
+}
