@@ -40,6 +40,18 @@ struct CSVScanner {
         return start..<end
     }
 
+    /// Number of lines from the current position to the end (what ``nextLine()`` would still return).
+    func remainingLineCount() -> Int {
+        guard offset < bytes.count, let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var position = offset
+        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
+            count += 1
+            position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        return position < bytes.count ? count + 1 : count
+    }
+
     /// Splits `line` at commas into `fields` (start, end pairs); returns the number of fields, which may exceed
     /// the capacity (extra fields are counted but not stored).
     @inlinable

@@ -46,9 +46,14 @@ extension DecimalParser {
     /// Like ``scanDouble(_:_:_:)`` followed by ``narrowToFloat(_:)``: the correctly rounded `Float` of the plain
     /// decimal number at `start`, widened to `Double`, and the index after it; `nil` when there is no plain number
     /// there or when only `strtof` can decide (then parse the whole field with ``parseFloat(_:)``).
+    /// `readableEnd` (≥ `end`): bytes up to there may be read ahead in whole words (the buffer's end).
     @inlinable
-    static func scanFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
-        guard let scanned = scanDecimal(bytes, start, end) else { return nil }
+    static func scanFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int, readableEnd: Int? = nil)
+        -> (Double, Int)?
+    {
+        guard let scanned = scanCommonDecimal(bytes, start, end, readableEnd: readableEnd ?? end)
+            ?? scanDecimal(bytes, start, end)
+        else { return nil }
         if !scanned.truncated, scanned.mantissa != 0, scanned.mantissa >> 53 == 0, scanned.exponent < 0,
             scanned.exponent >= -22
         {

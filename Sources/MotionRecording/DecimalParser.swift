@@ -277,9 +277,14 @@ enum DecimalParser {
     /// byte that cannot continue it (or `end`). Returns the value and the index after the number, or `nil` when
     /// there is no plain number there (then use ``parseDouble(_:)`` on the whole field). Correctly rounded: the
     /// Clinger fast path, the exact long-mantissa path, otherwise `strtod` on the scanned text.
+    /// `readableEnd` (≥ `end`): bytes up to there may be read ahead in whole words (the buffer's end).
     @inlinable
-    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
-        guard let scanned = scanDecimal(bytes, start, end) else { return nil }
+    static func scanDouble(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int, readableEnd: Int? = nil)
+        -> (Double, Int)?
+    {
+        guard let scanned = scanCommonDecimal(bytes, start, end, readableEnd: readableEnd ?? end)
+            ?? scanDecimal(bytes, start, end)
+        else { return nil }
         return finishDouble(scanned, bytes, start, end)
     }
 

@@ -122,18 +122,18 @@ public enum InterchangeCSV {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
             }
             try checkHeader(&scanner, expected: accelerometerHeader, file: file)
-            var data = AccelerometerData()
-            var lines: [UInt32] = []
-            let estimate = bytes.count / 60
-            data.reserveCapacity(estimate)
-            lines.reserveCapacity(estimate)
             let reader = NumericCSVReader(
                 file: file,
                 columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
                 expectedFieldCount: accelerometerHeader.count)
-            try reader.read(&scanner) { row, line in
-                data.append(timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]))
-                lines.append(UInt32(truncatingIfNeeded: line))
+            // Every data row is one of the remaining lines: an exact upper bound, so the columns never grow.
+            let (data, lines) = try AccelerometerRowBuffer.collect(capacity: scanner.remainingLineCount()) {
+                rows throws(RecordingError) in
+                try reader.read(&scanner) { row, line in
+                    rows.append(
+                        timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
+                        line: UInt32(truncatingIfNeeded: line))
+                }
             }
             return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
         }

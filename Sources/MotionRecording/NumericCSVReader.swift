@@ -49,40 +49,64 @@ struct NumericCSVReader {
             && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
         let base = scanner.bytes.baseAddress
         let columnCount = columns.count
+        let readableEnd = scanner.bytes.count
+        // Float columns of the plain-row path as bits (no array access per value); only used when ≤ 64 columns.
+        let floatColumns = columnIsFloat.prefix(64).enumerated().reduce(UInt64(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
 
-        while let line = scanner.nextLine() {
-            if isPlainRow, let base, !line.isEmpty {
-                var position = line.lowerBound
+        while true {
+            // Plain rows straight from the scanner's position, without finding the line end first: the numbers
+            // stop at the first byte that cannot continue them, so the line end shows up as the terminator after
+            // the last one (`\n`, `\r\n`, or a final line without either). Any other row is read again below
+            // as a line.
+            if isPlainRow, columnCount <= 64, let base, scanner.offset < readableEnd {
+                var position = scanner.offset
                 var complete = true
                 for index in 0..<columnCount {
-                    let isFloat = columnIsFloat[index]
+                    let isFloat = floatColumns >> UInt64(index) & 1 != 0
                     // Float columns: correctly rounded Float (widened), or nil when strtof must decide.
                     guard let (value, next) = isFloat
-                        ? DecimalParser.scanFloat(base, position, line.upperBound)
-                        : DecimalParser.scanDouble(base, position, line.upperBound)
+                        ? DecimalParser.scanFloat(base, position, readableEnd, readableEnd: readableEnd)
+                        : DecimalParser.scanDouble(base, position, readableEnd, readableEnd: readableEnd)
                     else {
                         complete = false
                         break
                     }
                     if index == columnCount - 1 {
-                        guard next == line.upperBound else {
-                            complete = false
-                            break
-                        }
+                        position = next
                     } else {
-                        guard next < line.upperBound, base[next] == 0x2C else {
+                        guard next < readableEnd, base[next] == 0x2C else {
                             complete = false
                             break
                         }
+                        values[index] = value
+                        position = next + 1
+                        continue
                     }
                     values[index] = value
-                    position = next + 1
                 }
                 if complete {
-                    try row(UnsafeBufferPointer(values), scanner.lineNumber)
-                    continue
+                    // The byte after the last number must end the line (the same ends `nextLine()` accepts).
+                    var lineEnd: Int? = nil
+                    if position == readableEnd {
+                        lineEnd = readableEnd
+                    } else if base[position] == 0x0A {
+                        lineEnd = position + 1
+                    } else if base[position] == 0x0D {
+                        if position + 1 == readableEnd {
+                            lineEnd = readableEnd
+                        } else if base[position + 1] == 0x0A {
+                            lineEnd = position + 2
+                        }
+                    }
+                    if let lineEnd {
+                        scanner.offset = lineEnd
+                        scanner.lineNumber += 1
+                        try row(UnsafeBufferPointer(values), scanner.lineNumber)
+                        continue
+                    }
                 }
             }
+            guard let line = scanner.nextLine() else { break }
             if scanner.isBlank(line) {
                 blankLine(scanner.lineNumber)
                 continue

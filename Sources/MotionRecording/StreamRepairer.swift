@@ -37,6 +37,40 @@ struct StreamRepairer {
         return within
     }
 
+    /// `(column.max(), column.min())` in one pass, with the same comparisons (so the same results, NaN included).
+    static func extremes(_ column: UnsafeBufferPointer<Float>) -> (high: Float, low: Float)? {
+        guard var high = column.first else { return nil }
+        var low = high
+        for value in column.dropFirst() {
+            if high < value { high = value }
+            if value < low { low = value }
+        }
+        return (high, low)
+    }
+
+    /// Runs of ≥ 3 equal samples at `high` and at `low` in one pass: per extreme, the samples in such runs and
+    /// the index where the first such run starts.
+    static func flatRuns(_ column: UnsafeBufferPointer<Float>, high: Float, low: Float)
+        -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
+    {
+        var (runHigh, flatHigh, firstHigh) = (0, 0, Int?.none)
+        var (runLow, flatLow, firstLow) = (0, 0, Int?.none)
+        for row in 0..<column.count {
+            let value = column[row]
+            runHigh = value == high ? runHigh + 1 : 0
+            runLow = value == low ? runLow + 1 : 0
+            if runHigh >= 3 {
+                flatHigh += runHigh == 3 ? 3 : 1
+                if firstHigh == nil { firstHigh = row - 2 }
+            }
+            if runLow >= 3 {
+                flatLow += runLow == 3 ? 3 : 1
+                if firstLow == nil { firstLow = row - 2 }
+            }
+        }
+        return ((flatHigh, firstHigh), (flatLow, firstLow))
+    }
+
     func run(_ columns: inout StreamColumns, batchEnds: inout [Int]?, findings: inout [HygieneFinding])
         -> StreamSummary
     {
@@ -206,24 +240,11 @@ struct StreamRepairer {
         for (group, minimum, unit) in columns.saturationGroups {
             for index in group {
                 let column = columns.columns[index]
-                guard let high = column.max(), let low = column.min() else { continue }
-                for extreme in [high, low] where abs(extreme) >= minimum {
-                    var run = 0
-                    var flat = 0
-                    var first: Int? = nil
-                    for (row, value) in column.enumerated() {
-                        if value == extreme {
-                            run += 1
-                            if run == 3 {
-                                flat += 3
-                                if first == nil { first = row - 2 }
-                            } else if run > 3 {
-                                flat += 1
-                            }
-                        } else {
-                            run = 0
-                        }
-                    }
+                guard let (high, low) = column.withUnsafeBufferPointer({ Self.extremes($0) }) else { continue }
+                guard abs(high) >= minimum || abs(low) >= minimum else { continue }
+                let runs = column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low) }
+                let perExtreme: [(Float, Int, Int?)] = [(high, runs.high.flat, runs.high.first), (low, runs.low.flat, runs.low.first)]
+                for (extreme, flat, first) in perExtreme where abs(extreme) >= minimum {
                     if let first {
                         findings.append(me.finding(
                             .saturation, at: first,

@@ -79,6 +79,9 @@ import _TestSupport
             let parsed = parseDouble(text)
             #expect(scanned?.0.bitPattern == parsed?.bitPattern, "\(text)")
             #expect(scanned?.1 == text.utf8.count, "\(text)")
+            let lookingAhead = scannedWithReadAhead(text, asFloat: false)
+            #expect(lookingAhead?.0.bitPattern == parsed?.bitPattern, "\(text) (read-ahead)")
+            #expect(lookingAhead?.1 == text.utf8.count, "\(text) (read-ahead)")
         }
     }
 
@@ -87,11 +90,26 @@ import _TestSupport
         text.withCString { strtod($0, nil) }
     }
 
-    /// Parsed through both entry points (whole field and scan), as bit patterns.
+    /// `scanDouble`/`scanFloat` on `text` as a field in a line (`text,` then a line end) inside a larger buffer,
+    /// so that the word-wise common-shape scanner may read ahead (the reader's situation).
+    func scannedWithReadAhead(_ text: String, asFloat: Bool) -> (Double, Int)? {
+        var buffer = text + ",\n" + String(repeating: "7", count: 32)
+        let end = text.utf8.count + 1
+        return buffer.withUTF8 {
+            asFloat
+                ? DecimalParser.scanFloat($0.baseAddress!, 0, end, readableEnd: $0.count)
+                : DecimalParser.scanDouble($0.baseAddress!, 0, end, readableEnd: $0.count)
+        }
+    }
+
+    /// Parsed through both entry points (whole field and scan), as bit patterns; the scan with and without
+    /// read-ahead must agree (else `nil`).
     func parsedBothWays(_ text: String) -> (UInt64?, UInt64?) {
         var line = text + ","
         let scanned: (Double, Int)? = line.withUTF8 { DecimalParser.scanDouble($0.baseAddress!, 0, $0.count) }
-        return (parseDouble(text)?.bitPattern, scanned?.0.bitPattern)
+        let lookingAhead = scannedWithReadAhead(text, asFloat: false)
+        let agree = scanned?.0.bitPattern == lookingAhead?.0.bitPattern && scanned?.1 == lookingAhead?.1
+        return (parseDouble(text)?.bitPattern, agree ? scanned?.0.bitPattern : nil)
     }
 
     @Test func longMantissasMatchStrtod() {
@@ -169,7 +187,11 @@ import _TestSupport
     func scannedFloat(_ text: String) -> UInt32? {
         var line = text + ","
         let scanned: (Double, Int)? = line.withUTF8 { DecimalParser.scanFloat($0.baseAddress!, 0, $0.count) }
-        guard let scanned, scanned.1 == text.utf8.count else { return nil }
+        let lookingAhead = scannedWithReadAhead(text, asFloat: true)
+        // Both scans decide alike (read-ahead only changes how the digits are gathered).
+        guard let scanned, scanned.1 == text.utf8.count, let lookingAhead,
+            lookingAhead.1 == scanned.1, lookingAhead.0.bitPattern == scanned.0.bitPattern
+        else { return scanned == nil && lookingAhead == nil ? nil : UInt32.max }
         return Float(scanned.0).bitPattern
     }
 

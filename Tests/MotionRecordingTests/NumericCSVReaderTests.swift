@@ -1,0 +1,72 @@
+import Testing
+@testable import MotionRecording
+
+@Suite struct NumericCSVReaderTests {
+    let header = "timestamp,acceleration_x,acceleration_y,acceleration_z"
+
+    func readAccelerometer(_ text: String) throws(RecordingError) -> ImportedStream<AccelerometerData> {
+        var text = text
+        let result: Result<ImportedStream<AccelerometerData>, RecordingError> = text.withUTF8 { bytes in
+            do throws(RecordingError) {
+                return .success(try InterchangeCSV.readAccelerometer(bytes: bytes, file: "a.csv"))
+            } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    @Test(arguments: ["\n", "\r\n"])
+    func lineEndsFinalLinesAndFallbackRowsKeepValuesAndLineNumbers(_ newline: String) throws {
+        for last in ["", "\r", newline] {
+            let text = [header, "1.5,0.25,-0.125,1", "", "2.5, 0.5 ,-1.0,2e0", "3.25,-0.1437196,0.59482557,-0.032223105"]
+                .joined(separator: newline) + last
+            let stream = try readAccelerometer(text)
+            #expect(stream.samples.timestamps == [1.5, 2.5, 3.25], "\(last.debugDescription)")
+            #expect(stream.samples.x == [0.25, 0.5, -0.1437196] && stream.samples.z == [1, 2, -0.032223105])
+            #expect(stream.lines == [2, 4, 5], "\(last.debugDescription)")
+        }
+    }
+
+    @Test func aBadRowAfterPlainRowsNamesItsLineAndColumn() {
+        let text = [header, "1.5,0.25,-0.125,1", "1.75,0.25,-0.125,1", "2.5,0.5,x,2", ""].joined(separator: "\r\n")
+        #expect {
+            try readAccelerometer(text)
+        } throws: { error in
+            "\(error)".contains("a.csv:4: column 3 \"acceleration_y\"")
+        }
+    }
+
+    @Test func aTruncatedFinalRowIsAFieldCountError() {
+        let text = header + "\n1.5,0.25,-0.125,1\n2.5,0.5"
+        #expect {
+            try readAccelerometer(text)
+        } throws: { error in
+            "\(error)".contains("a.csv:3") && "\(error)".contains("expected 4 fields, found 2")
+        }
+    }
+}
+
+@Suite struct CSVScannerLineCountTests {
+    func remaining(_ text: String, skipping: Int = 0) -> Int {
+        let description = text.debugDescription
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = CSVScanner(bytes)
+            for _ in 0..<skipping { _ = scanner.nextLine() }
+            let counted = scanner.remainingLineCount()
+            var returned = 0
+            while scanner.nextLine() != nil { returned += 1 }
+            #expect(counted == returned, "\(description)")
+            return counted
+        }
+    }
+
+    @Test func countsWhatNextLineStillReturns() {
+        #expect(remaining("") == 0)
+        #expect(remaining("a") == 1)
+        #expect(remaining("a\n") == 1)
+        #expect(remaining("a\nb") == 2)
+        #expect(remaining("a\r\n\r\nb\r\n") == 3)
+        #expect(remaining("h\n1\n2\n", skipping: 1) == 2)
+        #expect(remaining("\n\n\n") == 3)
+    }
+}
