@@ -51,13 +51,20 @@ enum DecimalParser {
         }
     }
 
-    /// Parses the whole of `bytes` as a number; `nil` when it is not one (leading/trailing blanks are allowed).
-    @inlinable
-    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// The bounds of `bytes` without leading and trailing blanks (spaces and tabs): `start ≤ end`.
+    @inlinable @inline(__always)
+    static func blankTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return (start, end)
+    }
+
+    /// Parses the whole of `bytes` as a number; `nil` when it is not one (leading/trailing blanks are allowed).
+    @inlinable
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let (start, end) = blankTrimmed(bytes)
         guard start < end else { return nil }
         var index = start
         var negative = false
@@ -343,10 +350,8 @@ enum DecimalParser {
     /// Parses the whole of `bytes` as a decimal integer (optional sign, up to 18 digits, or any that fit Int64).
     @inlinable
     static func parseInt64(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let (trimmedStart, end) = blankTrimmed(bytes)
+        var start = trimmedStart
         guard start < end else { return nil }
         var negative = false
         if bytes[start] == 0x2D || bytes[start] == 0x2B {
@@ -393,10 +398,7 @@ enum DecimalParser {
 
     @usableFromInline @inline(never)
     static func slowParseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let (start, end) = blankTrimmed(bytes)
         return withNulTerminatedCopy(UnsafeBufferPointer(rebasing: bytes[start..<end])) { pointer, count in
             var endPointer: UnsafeMutablePointer<CChar>? = nil
             let value = strtof(pointer, &endPointer)
