@@ -60,12 +60,16 @@ struct RecordingAnalysisJob: Sendable {
 
     /// Loads and analyses the recording at `url`.
     func analyze(_ url: URL) -> RecordingAnalysis {
-        switch load(url) {
+        analyze(load(url), path: url.relativePath)
+    }
+
+    /// Analyses what `load(_:)` gave: the recording's swings, or its load error as the result's `error`.
+    func analyze(_ loaded: Result<Recording, RecordingError>, path: String) -> RecordingAnalysis {
+        switch loaded {
         case .failure(let error):
-            return RecordingAnalysis(
-                recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
+            RecordingAnalysis(recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         case .success(let recording):
-            return analyze(recording, path: url.relativePath)
+            analyze(recording, path: path)
         }
     }
 

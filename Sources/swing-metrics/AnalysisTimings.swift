@@ -38,14 +38,7 @@ final class AnalysisTimings: Sendable {
         let loaded = job.load(url)
         let afterLoad = clock.now
         let afterLoadCPU = Self.threadCPUSeconds()
-        let result: RecordingAnalysis
-        switch loaded {
-        case .failure(let error):
-            result = RecordingAnalysis(
-                recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
-        case .success(let recording):
-            result = job.analyze(recording, path: url.relativePath)
-        }
+        let result = job.analyze(loaded, path: url.relativePath)
         let end = clock.now
         let endCPU = Self.threadCPUSeconds()
         totals.withLock {

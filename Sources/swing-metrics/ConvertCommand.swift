@@ -26,32 +26,17 @@ extension SwingMetrics {
         @Argument(help: "Where to write: a .npz file or an interchange CSV directory.")
         var output: String
 
-        @Option(help: "Input format (default: detected): interchange-csv, raw-batched-dump, raw-accelerometer, raw-device-motion, sensor-logger, sensorlog, native-npz.")
-        var from: String?
+        @Option(help: "Input format (default: detected from the contents).")
+        var from: RecordingFormat?
 
-        @Option(help: "Output format (default: from OUT's name): interchange-csv or native-npz.")
-        var to: String?
+        @Option(help: "Output format (default: from OUT's name).")
+        var to: WritableRecordingFormat?
 
         mutating func run() throws {
-            var inputFormat: RecordingFormat?
-            if let from {
-                guard let format = RecordingFormat(name: from) else {
-                    throw ValidationError("--from \(from): unknown format")
-                }
-                inputFormat = format
-            }
-            let outputFormat: RecordingFormat
-            if let to {
-                guard let format = RecordingFormat(name: to), format == .native || format == .interchangeCSV else {
-                    throw ValidationError("--to \(to): can write interchange-csv or native-npz only")
-                }
-                outputFormat = format
-            } else {
-                outputFormat = output.lowercased().hasSuffix(".npz") ? .native : .interchangeCSV
-            }
+            let outputFormat = to?.recordingFormat ?? (output.lowercased().hasSuffix(".npz") ? .native : .interchangeCSV)
             let recording: Recording
             do {
-                recording = try RecordingImporter.load(URL(fileURLWithPath: input), format: inputFormat)
+                recording = try RecordingImporter.load(URL(fileURLWithPath: input), format: from)
             } catch {
                 StandardError.writeLine("swing-metrics: error: \(error)")
                 throw ExitCode.failure

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
@@ -29,6 +30,17 @@ struct InputDiscovery {
 
     /// Files never taken for recordings while searching (ground truth and our own outputs).
     static let ignoredFileNames: Set<String> = ["truth.json", "metadata.json", "README.md"]
+
+    /// `recordings(for:)` for a command's PATH arguments: a path that matches nothing, or no recording at all, is a
+    /// usage error (exit 64).
+    static func commandLineRecordings(for arguments: [String]) throws -> [URL] {
+        let inputs: [URL]
+        do { inputs = try recordings(for: arguments) } catch { throw ValidationError(String(describing: error)) }
+        guard !inputs.isEmpty else {
+            throw ValidationError("no recordings found in \(arguments.joined(separator: " "))")
+        }
+        return inputs
+    }
 
     /// Expands `arguments` into recording locations, in order and without duplicates.
     static func recordings(for arguments: [String]) throws -> [URL] {

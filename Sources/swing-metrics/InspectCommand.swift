@@ -22,22 +22,15 @@ extension SwingMetrics {
         var path: String
 
         @Option(help: "Input format (default: detected).")
-        var format: String?
+        var format: RecordingFormat?
 
         @Flag(help: "Print the description as JSON.")
         var json = false
 
         mutating func run() throws {
-            var inputFormat: RecordingFormat?
-            if let format {
-                guard let parsed = RecordingFormat(name: format) else {
-                    throw ValidationError("--format \(format): unknown format")
-                }
-                inputFormat = parsed
-            }
             let recording: Recording
             do {
-                recording = try RecordingImporter.load(URL(fileURLWithPath: path), format: inputFormat)
+                recording = try RecordingImporter.load(URL(fileURLWithPath: path), format: format)
             } catch {
                 StandardError.writeLine("swing-metrics: error: \(error)")
                 throw ExitCode.failure

@@ -40,11 +40,7 @@ extension SwingMetrics {
         }
 
         mutating func run() async throws {
-            let inputs: [URL]
-            do { inputs = try InputDiscovery.recordings(for: paths) } catch {
-                throw ValidationError(String(describing: error))
-            }
-            guard !inputs.isEmpty else { throw ValidationError("no recordings found in \(paths.joined(separator: " "))") }
+            let inputs = try InputDiscovery.commandLineRecordings(for: paths)
             let job = try analysis.resolve()
             var reports: [AccuracyReport] = []
             var failures = 0

@@ -57,8 +57,8 @@ extension SwingMetrics {
         @Option(help: "Accelerometer range, ±g (e.g. 16, 32, 64); default unclipped.")
         var clip: Double?
 
-        @Option(help: "Recording format: interchange-csv or native-npz.")
-        var format: String = "interchange-csv"
+        @Option(help: "Recording format.")
+        var format: WritableRecordingFormat = .interchangeCSV
 
         @Option(help: "A SimulationConfiguration JSON file (overrides the preset; other options still apply).")
         var config: String?
@@ -67,9 +67,6 @@ extension SwingMetrics {
             if let swings, swings < 0 { throw ValidationError("--swings must not be negative") }
             if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
             if let clip, !(clip > 0) { throw ValidationError("--clip must be positive") }
-            guard let parsed = RecordingFormat(name: format), parsed == .native || parsed == .interchangeCSV else {
-                throw ValidationError("--format \(format): use interchange-csv or native-npz")
-            }
         }
 
         mutating func run() throws {
@@ -94,7 +91,7 @@ extension SwingMetrics {
             let directory = URL(fileURLWithPath: output, isDirectory: true)
             let location: URL
             do {
-                location = try session.write(to: directory, format: RecordingFormat(name: format)!)
+                location = try session.write(to: directory, format: format.recordingFormat)
             } catch {
                 StandardError.writeLine("swing-metrics: error: \(error)")
                 throw ExitCode.failure
