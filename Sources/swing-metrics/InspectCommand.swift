@@ -38,11 +38,13 @@ extension SwingMetrics {
             print(json ? Self.json(recording, path: path).prettySerialized : Self.text(recording, path: path))
         }
 
-        static func batchSizes(_ recording: Recording, _ stream: SensorStream) -> [Int] {
-            recording.batchRanges().filter { $0.stream == stream }.map(\.range.count)
+        /// Sample counts of each stream's batches, in delivery order (one pass over the batch schedule).
+        static func batchSizes(_ recording: Recording) -> [SensorStream: [Int]] {
+            Dictionary(grouping: recording.batchRanges(), by: \.stream).mapValues { $0.map(\.range.count) }
         }
 
         static func text(_ recording: Recording, path: String) -> String {
+            let batchSizesByStream = batchSizes(recording)
             var out = "\(path)\n"
             out += "  format: \(recording.metadata.sourceFormat ?? "unknown")\n"
             out += String(format: "  duration: %.3f s\n", recording.duration)
@@ -51,7 +53,7 @@ extension SwingMetrics {
                     out += "  \(name): absent\n"
                     return
                 }
-                let sizes = batchSizes(recording, stream)
+                let sizes = batchSizesByStream[stream] ?? []
                 out += String(
                     format: "  %@: %d samples, %.3f–%.3f s, %.1f Hz (median spacing %.3f ms), %d batch%@",
                     name, summary.sampleCount, summary.start, summary.end, summary.estimatedRate,
@@ -87,10 +89,11 @@ extension SwingMetrics {
         }
 
         static func json(_ recording: Recording, path: String) -> JSONValue {
+            let batchSizesByStream = batchSizes(recording)
             func stream(_ summary: StreamSummary?, _ stream: SensorStream) -> JSONValue {
                 guard let summary else { return .null }
                 var members = JSONValue(reflecting: summary).objectMembers
-                members.append(("batchSizes", .array(batchSizes(recording, stream).map(JSONValue.integer))))
+                members.append(("batchSizes", .array((batchSizesByStream[stream] ?? []).map(JSONValue.integer))))
                 return .object(members)
             }
             return .object([
