@@ -69,7 +69,13 @@ extension NativeRecordingFile: BatchSource {
 
     /// Appends elements `range` of column `name` to `column` (converting dtype when needed).
     func appendFloats(_ name: String, _ range: Range<Int>, to column: inout [Float]) {
-        guard let info = arrays[name], let mapped = mapping.base else { return }
+        guard let info = arrays[name] else { return }
+        appendFloats(info, range, to: &column)
+    }
+
+    /// Appends elements `range` of the array `info` to `column` (converting dtype when needed).
+    func appendFloats(_ info: NpyArrayInfo, _ range: Range<Int>, to column: inout [Float]) {
+        guard let mapped = mapping.base else { return }
         let base = mapped + info.offset
         if info.dtype == .float32 && Int(bitPattern: base) % MemoryLayout<Float>.alignment == 0 {
             column.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count))
@@ -101,16 +107,25 @@ extension NativeRecordingFile: BatchSource {
     public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
         buffer.removeAll(keepingCapacity: true)
         appendDoubles("device_motion_timestamp", range, to: &buffer.timestamps)
-        for (keyPath, name) in StreamColumns.deviceMotionKeyPaths where arrays["device_motion_" + name] != nil {
-            appendFloats("device_motion_" + name, range, to: &buffer[keyPath: keyPath])
+        for (column, info) in deviceMotionColumns {
+            appendFloats(info, range, to: &buffer[keyPath: StreamColumns.deviceMotionKeyPaths[column].0])
         }
     }
 
-    /// Releases the pages of every column of the batch's stream up to the batch's end.
+    /// Releases the mapped pages of the batch's stream that this batch finished delivering, a MiB at a time per
+    /// column (batches of a stream arrive in order, so everything before the batch's end has been copied out):
+    /// resident memory stays flat, with one `madvise` per column per MiB rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
         let prefix = batch.stream == .accelerometer ? "accelerometer_" : "device_motion_"
+        let chunk = 1 << 20
         for (name, info) in arrays where name.hasPrefix(prefix) && !name.hasSuffix("batch_ends") {
-            mapping.release(info.offset..<(info.offset + batch.range.upperBound * info.dtype.size))
+            let delivered = info.offset + batch.range.upperBound * info.dtype.size
+            let before = info.offset + batch.range.lowerBound * info.dtype.size
+            let end = delivered / chunk * chunk
+            guard end > before / chunk * chunk else { continue }
+            // From the MiB boundary at or before this batch's start (earlier MiBs went with earlier batches; a page
+            // shared with the previous column is only dropped, and re-read from the file if touched again).
+            mapping.release((before / chunk * chunk)..<end)
         }
     }
 }

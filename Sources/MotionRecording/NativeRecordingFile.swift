@@ -14,9 +14,26 @@ public struct NativeRecordingFile: Sendable {
     public let deviceMotionCount: Int
     public var hasAccelerometer: Bool { arrays["accelerometer_timestamp"] != nil }
     public var hasDeviceMotion: Bool { arrays["device_motion_timestamp"] != nil }
+    /// Whether the device-motion samples carry rotation rate.
+    public var hasRotationRate: Bool { arrays["device_motion_rotation_rate_x"] != nil }
+
+    /// Time from the first to the last sample of either stream, s (as ``Recording/duration``).
+    public var duration: Double {
+        var start = Double.infinity
+        var end = -Double.infinity
+        for (stream, count) in [(SensorStream.accelerometer, accelerometerCount), (.deviceMotion, deviceMotionCount)]
+        where count > 0 {
+            start = Swift.min(start, timestamp(stream, at: 0))
+            end = Swift.max(end, timestamp(stream, at: count - 1))
+        }
+        return end >= start ? end - start : 0
+    }
 
     let mapping: MappedFile
     let arrays: [String: NpyArrayInfo]
+    /// The device-motion columns present — positions in `StreamColumns.deviceMotionKeyPaths` with their arrays —
+    /// resolved once (batches are copied column by column).
+    let deviceMotionColumns: [(column: Int, array: NpyArrayInfo)]
     var data: Data { mapping.data }
 
     init(_ url: URL) throws(RecordingError) {
@@ -98,6 +115,9 @@ public struct NativeRecordingFile: Sendable {
         }
         deviceMotionCount = try check(
             prefix: "device_motion_", columns: StreamColumns.deviceMotionKeyPaths.map(\.1))
+        deviceMotionColumns = StreamColumns.deviceMotionKeyPaths.indices.compactMap { column in
+            arrays["device_motion_" + StreamColumns.deviceMotionKeyPaths[column].1].map { (column, $0) }
+        }
         _ = try batchEnds("accelerometer_batch_ends", count: accelerometerCount)
         _ = try batchEnds("device_motion_batch_ends", count: deviceMotionCount)
     }

@@ -24,3 +24,26 @@ extension SwingAnalyzer {
             swings: output.swings, dataCase: analyzer.dataCase, unmatchedImpacts: output.unmatchedImpacts)
     }
 }
+
+extension SwingAnalyzer {
+    /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it: each
+    /// batch is copied into reused buffers and fed to the streaming analyzer, so memory stays flat however long
+    /// the recording is. `streams` are the streams `source` holds (rotation rate included for device motion). Same
+    /// result as ``analyze(_:configuration:)`` on the loaded recording.
+    public static func analyze<Source: BatchSource>(
+        _ source: Source, streams: Set<SensorStream>, configuration: SwingAnalyzerConfiguration = .baseball
+    ) -> SwingAnalysisResult {
+        var analyzer = SwingAnalyzer(configuration: configuration, streams: streams)
+        var cursor = BatchCursor(source, streams: streams)
+        var output = SwingAnalyzerOutput()
+        while let batch = cursor.next() {
+            switch batch.stream {
+            case .accelerometer: analyzer.feed(accelerometer: cursor.accelerometer, into: &output)
+            case .deviceMotion: analyzer.feed(deviceMotion: cursor.deviceMotion, into: &output)
+            }
+        }
+        analyzer.finish(into: &output)
+        return SwingAnalysisResult(
+            swings: output.swings, dataCase: analyzer.dataCase, unmatchedImpacts: output.unmatchedImpacts)
+    }
+}

@@ -39,43 +39,75 @@ struct AnalysisOptions: ParsableArguments {
     }
 }
 
+/// A recording ready to analyse.
+enum OpenedRecording {
+    /// Imported into memory.
+    case loaded(Recording)
+    /// A native file, memory-mapped: streamed batch by batch, never loaded whole.
+    case mapped(NativeRecordingFile)
+}
+
 /// Loads one recording and runs the swing analyzer on it; never throws — a failure becomes the result's `error`.
 struct RecordingAnalysisJob: Sendable {
     let sport: Sport?
     let fileConfiguration: SwingAnalyzerConfiguration?
 
     /// The configuration for a recording: the file's, else `--sport`'s, else the recording's sport, else baseball.
-    func configuration(for recording: Recording) -> SwingAnalyzerConfiguration {
+    func configuration(for metadata: RecordingMetadata) -> SwingAnalyzerConfiguration {
         if let fileConfiguration { return fileConfiguration }
         if let sport { return sport.configuration }
-        if let name = recording.metadata.sport?.lowercased(), let sport = Sport(rawValue: name) {
+        if let name = metadata.sport?.lowercased(), let sport = Sport(rawValue: name) {
             return sport.configuration
         }
         return .baseball
     }
 
+    /// Loads the whole recording at `url` into memory (for commands that need every sample, like `report`).
     func load(_ url: URL) -> Result<Recording, RecordingError> {
         Result { () throws(RecordingError) in try RecordingImporter.load(url) }
     }
 
-    /// Loads and analyses the recording at `url`.
-    func analyze(_ url: URL) -> RecordingAnalysis {
-        analyze(load(url), path: url.relativePath)
+    /// Opens the recording at `url` for analysis: a native file is only mapped (and streamed batch by batch),
+    /// any other format is imported.
+    func open(_ url: URL) -> Result<OpenedRecording, RecordingError> {
+        Result { () throws(RecordingError) in
+            let format = try RecordingImporter.detectFormat(url)
+            if case .native = format { return .mapped(try NativeFormat.open(url)) }
+            return .loaded(try RecordingImporter.load(url, format: format))
+        }
     }
 
-    /// Analyses what `load(_:)` gave: the recording's swings, or its load error as the result's `error`.
-    func analyze(_ loaded: Result<Recording, RecordingError>, path: String) -> RecordingAnalysis {
-        switch loaded {
+    /// Opens and analyses the recording at `url`.
+    func analyze(_ url: URL) -> RecordingAnalysis {
+        analyze(open(url), path: url.relativePath)
+    }
+
+    /// Analyses what `open(_:)` gave: the recording's swings, or its error as the result's `error`.
+    func analyze(_ opened: Result<OpenedRecording, RecordingError>, path: String) -> RecordingAnalysis {
+        switch opened {
         case .failure(let error):
             RecordingAnalysis(recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
-        case .success(let recording):
+        case .success(.loaded(let recording)):
             analyze(recording, path: path)
+        case .success(.mapped(let file)):
+            analyze(file, path: path)
         }
+    }
+
+    /// Analyses a mapped native file, streaming its batches (memory stays flat however long it is).
+    func analyze(_ file: NativeRecordingFile, path: String) -> RecordingAnalysis {
+        var streams: Set<SensorStream> = []
+        if file.accelerometerCount > 0 { streams.insert(.accelerometer) }
+        if file.deviceMotionCount > 0, file.hasRotationRate { streams.insert(.deviceMotion) }
+        let result = SwingAnalyzer.analyze(file, streams: streams, configuration: configuration(for: file.metadata))
+        return RecordingAnalysis(
+            recording: path, duration: file.duration, swings: result.swings,
+            issues: file.hygiene.findings, dataCase: "\(result.dataCase)", error: nil)
     }
 
     /// Analyses a loaded recording.
     func analyze(_ recording: Recording, path: String) -> RecordingAnalysis {
-        let result = SwingAnalyzer.analyze(recording, configuration: configuration(for: recording))
+        let result = SwingAnalyzer.analyze(recording, configuration: configuration(for: recording.metadata))
         return RecordingAnalysis(
             recording: path, duration: recording.duration, swings: result.swings,
             issues: recording.hygiene.findings, dataCase: "\(result.dataCase)", error: nil)

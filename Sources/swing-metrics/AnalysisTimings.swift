@@ -10,7 +10,8 @@ import Darwin
 
 /// Where `analyze` spends its time, for the hidden `analyze --timings` flag (used by
 /// `Benchmarks/compare_pipeline_with_scipy.py`): load (read and import the file into a `Recording`) and compute
-/// (`SwingAnalyzer.analyze`), each summed over the recordings as elapsed time and as the CPU time of the thread that
+/// (`SwingAnalyzer.analyze`; for a native file, which is only mapped when opened, reading the batches from the
+/// mapping is part of compute), each summed over the recordings as elapsed time and as the CPU time of the thread that
 /// did the work (which excludes time slices given to other processes on a busy machine), plus the wall time of the
 /// whole command. Printed as one line on standard error, so the results on standard output are unchanged:
 ///
@@ -35,10 +36,10 @@ final class AnalysisTimings: Sendable {
     func analyze(_ url: URL, with job: RecordingAnalysisJob) -> RecordingAnalysis {
         let start = clock.now
         let startCPU = Self.threadCPUSeconds()
-        let loaded = job.load(url)
+        let opened = job.open(url)
         let afterLoad = clock.now
         let afterLoadCPU = Self.threadCPUSeconds()
-        let result = job.analyze(loaded, path: url.relativePath)
+        let result = job.analyze(opened, path: url.relativePath)
         let end = clock.now
         let endCPU = Self.threadCPUSeconds()
         totals.withLock {
