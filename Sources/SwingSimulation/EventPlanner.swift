@@ -30,7 +30,28 @@ struct EventPlanner {
 
     private enum Slot { case swing(TrueSwing.Kind), walking, armRaise, claps, taps }
 
-    func plan() -> Plan {
+    /// The events drawn, before they are placed on the timeline.
+    struct Drafts {
+        var drafts: [(event: PlannedEvent, transients: [ContactTransient])]
+        var startTime: Double
+        var leadIn: Double
+        var tail: Double
+        var gaps: [Double]
+        var spans: [Double]
+        static let minimumGap = 1.8
+        /// The generator, where placing continues drawing.
+        var random: SimulationRandom
+
+        /// The shortest recording that holds these events with the minimum gaps, s.
+        var minimumDuration: Double {
+            leadIn + tail + spans.reduce(0, +) + Double(drafts.count) * Self.minimumGap
+        }
+    }
+
+    /// The shortest ``SimulationConfiguration/duration`` this configuration's events fit in, s.
+    func minimumDuration() -> Double { draft().minimumDuration }
+
+    func draft() -> Drafts {
         var random = SimulationRandom(seed: configuration.seed)
         let startTime = configuration.startTime ?? (random.uniform(1000...90000) * 1000).rounded() / 1000
         let mix = configuration.mix
@@ -64,12 +85,23 @@ struct EventPlanner {
         }
         let leadIn = random.uniform(1.5...3.0)
         let tail = random.uniform(1.5...2.5)
-        let minimumGap = 1.8
-        var gaps = drafts.map { _ in random.uniform(minimumGap...4.0) }
+        let gaps = drafts.map { _ in random.uniform(Drafts.minimumGap...4.0) }
         let spans = drafts.map { $0.event.end - $0.event.begin }
+        return Drafts(
+            drafts: drafts, startTime: startTime, leadIn: leadIn, tail: tail, gaps: gaps, spans: spans, random: random)
+    }
+
+    /// - Precondition: ``SimulationConfiguration/duration``, when set, is at least ``minimumDuration()``.
+    func plan() -> Plan {
+        let drafted = draft()
+        var random = drafted.random
+        let (drafts, startTime, leadIn, tail, spans) = (
+            drafted.drafts, drafted.startTime, drafted.leadIn, drafted.tail, drafted.spans)
+        let minimumGap = Drafts.minimumGap
+        var gaps = drafted.gaps
         var needed = leadIn + tail + spans.reduce(0, +) + gaps.reduce(0, +)
         if let duration = configuration.duration {
-            let minimum = leadIn + tail + spans.reduce(0, +) + Double(drafts.count) * minimumGap
+            let minimum = drafted.minimumDuration
             precondition(
                 duration >= minimum,
                 "SimulationConfiguration.duration \(duration) s is too short for its events (needs \(minimum) s)")

@@ -15,6 +15,13 @@ import MotionRecording
 /// - accelerometer = gravity + userAcceleration + contact transients (device frame, only in the 800 Hz stream).
 /// Device-motion user acceleration leaves the contact transients out (Core Motion's fusion smooths them).
 public enum SwingSimulator {
+    /// The shortest ``SimulationConfiguration/duration`` that holds the configuration's events (drawn from its seed
+    /// exactly as ``simulate(_:)`` draws them), s. `simulate` requires a set duration to be at least this.
+    public static func minimumDuration(for configuration: SimulationConfiguration) -> Double {
+        EventPlanner(configuration: configuration).minimumDuration()
+    }
+
+    /// - Precondition: `configuration.duration`, when set, is at least ``minimumDuration(for:)``.
     public static func simulate(_ configuration: SimulationConfiguration) -> SimulatedSession {
         let planner = EventPlanner(configuration: configuration)
         let plan = planner.plan()

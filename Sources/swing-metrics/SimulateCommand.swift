@@ -87,6 +87,14 @@ extension SwingMetrics {
             if let handedness { configuration.handedness = handedness }
             if let clip { configuration.sensors.accelerometerRange = clip }
 
+            if let duration = configuration.duration {
+                let minimum = SwingSimulator.minimumDuration(for: configuration)
+                guard duration >= minimum else {
+                    throw ValidationError(
+                        "--duration \(duration) s is too short for this session's events: with this seed and mix it "
+                            + "needs at least \(Int(minimum.rounded(.up))) s (or fewer --swings)")
+                }
+            }
             let session = SwingSimulator.simulate(configuration)
             let directory = URL(fileURLWithPath: output, isDirectory: true)
             let location: URL

@@ -18,6 +18,18 @@ import FoundationXML
         }
     }
 
+    /// A duration too short for the requested events is a usage error naming the shortest that works, not a crash.
+    @Test func simulateRejectsADurationTooShortForItsEvents() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("short").path
+        let result = try CommandRunner.run(["simulate", output, "--seed", "1", "--swings", "1", "--duration", "5"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--duration 5.0 s is too short"), "\(result.standardError)")
+        #expect(result.standardError.contains("needs at least"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func simulateConvertInspectRoundTrip() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
