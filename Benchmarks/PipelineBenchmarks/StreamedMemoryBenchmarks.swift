@@ -8,8 +8,8 @@ import SwingAnalysis
 /// The batches are generated on the fly: a 5-minute segment of the benchmark hour (read by range queries from the
 /// native file, ≈ 17 MB in memory) is replayed with its clock shifted by 300 s per repeat, copied second by second
 /// into two reused batch buffers (no per-batch allocation). `Streamed-1h` and `Streamed-10h` differ only in the
-/// number of repeats; compare their `peakMemoryResident` (and with `Analyse-1h-native-file-to-swings`, which holds
-/// the whole hour). Swings found: ≈ 20 per replayed segment.
+/// number of repeats; compare their `peakMemoryResident` (and with `Analyse-1h-in-memory`, which holds the whole
+/// hour). Swings found: ≈ 20 per replayed segment.
 func registerStreamedMemoryBenchmarks() {
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .peakMemoryResident, .mallocCountTotal]
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [

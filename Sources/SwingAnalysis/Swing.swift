@@ -33,14 +33,15 @@ public struct Swing: Sendable, Equatable, Codable {
     /// acceleration (x, y, z summed), scaled as the one-sided PSD integral, g².
     public var impactBandEnergy: Double?
     /// Unit normal of the swing plane in the device frame: the principal rotation axis (first right singular
-    /// vector of the rotation-rate vectors from start to impact/peak), sign chosen along the mean rotation, [x, y, z].
-    public var swingPlaneNormal: [Double]?
+    /// vector of the rotation-rate vectors from start to impact/peak), sign chosen along the mean rotation; JSON
+    /// `[x, y, z]`.
+    public var swingPlaneNormal: SIMD3<Double>?
 
     public init(
         start: Double, impact: Double?, timeToContact: Double?, contact: Bool, peakRotationRate: Double,
         accumulatedRotation: Double? = nil, duration: Double? = nil, impactPeak: Double? = nil,
         impactSaturated: Bool? = nil, impactDominantFrequency: Double? = nil, impactBandEnergy: Double? = nil,
-        swingPlaneNormal: [Double]? = nil
+        swingPlaneNormal: SIMD3<Double>? = nil
     ) {
         self.start = start
         self.impact = impact

@@ -334,7 +334,8 @@ public struct SwingAnalyzer: Sendable {
         var accumulated = 0.0
         var peakRate: Float = 0
         var previous: RotationSample?
-        var axisSum = SIMD4<Double>.zero
+        var axisSum = SIMD3<Double>.zero
+        var plane = PrincipalAxis()
         var first = onset.crossingIndex
         while first - 1 >= rotationRing.firstIndex, rotationRing[first - 1].time >= onset.time { first -= 1 }
         for j in first...anchorIndex {
@@ -343,7 +344,9 @@ public struct SwingAnalyzer: Sendable {
             peakRate = Swift.max(peakRate, magnitude)
             if let p = previous { accumulated += 0.5 * Double(Swift.abs(p.alongGravity) + magnitude) * (s.time - p.time) }
             previous = s
-            axisSum += SIMD4<Double>(s.rotationRate)
+            let w = SIMD3<Double>(Double(s.rotationRate.x), Double(s.rotationRate.y), Double(s.rotationRate.z))
+            axisSum += w
+            plane.add(w)
         }
         if let p = previous, anchorTime > p.time { accumulated += Double(Swift.abs(p.alongGravity)) * (anchorTime - p.time) }
         guard accumulated >= configuration.minimumAccumulatedRotation else { return nil }
@@ -361,26 +364,8 @@ public struct SwingAnalyzer: Sendable {
             impactSaturated: impact?.saturated,
             impactDominantFrequency: impact?.dominantFrequency,
             impactBandEnergy: impact?.bandEnergy,
-            swingPlaneNormal: principalAxis(from: first, to: anchorIndex, sum: axisSum))
-    }
-
-    /// The principal rotation axis: the first right singular vector of the stacked rotation-rate vectors (rows,
-    /// rad/s) of samples `first...last` (LAPACK `dgesvd` through MotionDSP), signed along their sum Σ ω; `nil`
-    /// when there are fewer than two samples or the decomposition fails.
-    private func principalAxis(from first: Int, to last: Int, sum: SIMD4<Double>) -> [Double]? {
-        guard last > first else { return nil }
-        var rowMajor: [Double] = []
-        rowMajor.reserveCapacity(3 * (last - first + 1))
-        for j in first...last {
-            let w = rotationRing[j].rotationRate
-            rowMajor += [Double(w.x), Double(w.y), Double(w.z)]
-        }
-        let matrix = Matrix(rows: last - first + 1, columns: 3, rowMajor: rowMajor)
-        guard let svd = try? LinearAlgebra.singularValueDecomposition(matrix, fullMatrices: false),
-            svd.singularValues.first ?? 0 > 0
-        else { return nil }
-        var axis = SIMD4<Double>(svd.vt[0, 0], svd.vt[0, 1], svd.vt[0, 2], 0)
-        if (axis * sum).sum() < 0 { axis = -axis }
-        return [axis.x, axis.y, axis.z]
+            // The first right singular vector of the stacked rotation rates (rad/s) from the onset to the anchor,
+            // signed along Σ ω; none from fewer than two samples.
+            swingPlaneNormal: anchorIndex > first ? plane.axis(signedAlong: axisSum) : nil)
     }
 }
