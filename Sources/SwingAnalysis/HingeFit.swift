@@ -105,8 +105,7 @@ struct HingeFit: ~Copyable {
     /// Residual sums of squares of the hinge fits at `tau` (s, recording clock): lane e (0…4) for m = 1 + e/2,
     /// lanes 5…7 unused (+∞). +∞ where singular or where a ≤ 0.
     func errors(tau: Double) -> SIMD8<Double> {
-        var result = SIMD8<Double>(repeating: .infinity)
-        guard !isSingular else { return result }
+        guard !isSingular else { return SIMD8(repeating: .infinity) }
         let tauOffset = (tau - referenceTime) * 10
         // First sample after τ (d > 0): samples are sorted by offset.
         var low = 0
@@ -131,13 +130,54 @@ struct HingeFit: ~Copyable {
             valueIntegerPowers += lowPowers * s.y
             valueHalfPowers += half * s.y
         }
-        let sums = PowerSums(
-            integer: integerPowers, half: halfPowers, valueInteger: valueIntegerPowers, valueHalf: valueHalfPowers)
         // Mean of (t − τ) over all samples, 0.1 s: the multiplier eliminating the intercept from the slope column.
         let meanTimeFromTau = meanOffset - tauOffset
-        for e in 0..<Self.exponentCount {
-            result[e] = error(sums: sums, twiceExponent: e + 2, meanTimeFromTau: meanTimeFromTau)
-        }
+        return Self.errors(
+            integerPowers: integerPowers, halfPowers: halfPowers, valueIntegerPowers: valueIntegerPowers,
+            valueHalfPowers: valueHalfPowers, meanTimeFromTau: meanTimeFromTau, inverseCount: inverseCount,
+            inverseSlopePivot: inverseSlopePivot, valueSum: valueSum, centredOffsetValueSum: centredOffsetValueSum,
+            baselineResidual: baselineResidual)
+    }
+
+    /// The five fits from the power sums after τ, one exponent per lane: with the columns h1 = d^m, h2 = d^(m+1),
+    /// eliminate 1 and (t − τ) (LDLᵀ in the order 1, t − τ, h1, h2), then solve the remaining 2×2 Schur complement.
+    /// Lanes 5…7 see zero sums and come out singular (+∞).
+    @inline(__always)
+    private static func errors(
+        integerPowers i: SIMD8<Double>, halfPowers h: SIMD4<Double>, valueIntegerPowers vi: SIMD4<Double>,
+        valueHalfPowers vh: SIMD4<Double>, meanTimeFromTau: Double, inverseCount: Double, inverseSlopePivot: Double,
+        valueSum: Double, centredOffsetValueSum: Double, baselineResidual: Double
+    ) -> SIMD8<Double> {
+        // Lane e: m = 1 + e/2. Σh1, Σh2 (= Σh1·(t − τ)), Σh2·(t − τ); Σh1², Σh1·h2, Σh2²; Σh1·p, Σh2·p.
+        let h1 = SIMD8(i[0], h[0], i[1], h[1], i[2], 0, 0, 0)
+        let h2 = SIMD8(i[1], h[1], i[2], h[2], i[3], 0, 0, 0)
+        let h2t = SIMD8(i[2], h[2], i[3], h[3], i[4], 0, 0, 0)
+        let h11 = SIMD8(i[1], i[2], i[3], i[4], i[5], 0, 0, 0)
+        let h12 = SIMD8(i[2], i[3], i[4], i[5], i[6], 0, 0, 0)
+        let h22 = SIMD8(i[3], i[4], i[5], i[6], i[7], 0, 0, 0)
+        let h1p = SIMD8(vi[0], vh[0], vi[1], vh[1], vi[2], 0, 0, 0)
+        let h2p = SIMD8(vi[1], vh[1], vi[2], vh[2], vi[3], 0, 0, 0)
+        // Eliminate 1, then (t − τ): z = Σh·(t − τ) − mean(t − τ)·Σh = Σh·(t − t̄).
+        let z1 = h2 - meanTimeFromTau * h1
+        let z2 = h2t - meanTimeFromTau * h2
+        let s11 = h11 - (h1 * h1 * inverseCount + z1 * z1 * inverseSlopePivot)
+        let s12 = h12 - (h1 * h2 * inverseCount + z1 * z2 * inverseSlopePivot)
+        let s22 = h22 - (h2 * h2 * inverseCount + z2 * z2 * inverseSlopePivot)
+        let valueMean = valueSum * inverseCount
+        let valueSlope = centredOffsetValueSum * inverseSlopePivot
+        let r1 = h1p - (h1 * valueMean + z1 * valueSlope)
+        let r2 = h2p - (h2 * valueMean + z2 * valueSlope)
+        // 2×2 LDLᵀ of [[s11, s12], [s12, s22]]; a = (r1 − s12·c) / s11 with c the h2 coefficient.
+        let inverse11 = 1 / s11
+        let l = s12 * inverse11
+        let pivot2 = s22 - l * s12
+        let y2 = r2 - l * r1
+        let c = y2 / pivot2
+        let aNumerator = r1 - s12 * c
+        var result = baselineResidual - r1 * r1 * inverse11 - y2 * c
+        let valid =
+            (s11 .> Self.singularPivot) .& (pivot2 .> Self.singularPivot) .& (aNumerator .> 0)
+        result.replace(with: .infinity, where: .!valid)
         return result
     }
 
@@ -179,50 +219,5 @@ struct HingeFit: ~Copyable {
             offset += Self.fineTauStep
         }
         return (bestTau, bestExponent)
-    }
-
-    /// Power sums over the samples after τ, indexed by twice the power.
-    struct PowerSums {
-        var integer: SIMD8<Double>
-        var half: SIMD4<Double>
-        var valueInteger: SIMD4<Double>
-        var valueHalf: SIMD4<Double>
-
-        /// Σd^(q/2), q = 2…16 (odd q ≤ 9).
-        @inline(__always) func power(_ q: Int) -> Double {
-            q & 1 == 0 ? integer[q / 2 - 1] : half[(q - 3) / 2]
-        }
-        /// Σp·d^(q/2), q = 2…8 (odd q ≤ 9).
-        @inline(__always) func valuePower(_ q: Int) -> Double {
-            q & 1 == 0 ? valueInteger[q / 2 - 1] : valueHalf[(q - 3) / 2]
-        }
-    }
-
-    /// Residual sum of squares for m = twiceExponent / 2, from the power sums after τ.
-    @inline(__always)
-    private func error(sums: PowerSums, twiceExponent m2: Int, meanTimeFromTau: Double) -> Double {
-        // Columns h1 = d^m, h2 = d^(m+1): their sums with 1 and with (t − τ) (= d after τ, h = 0 before).
-        let h1 = sums.power(m2)
-        let h1t = sums.power(m2 + 2)
-        let h2 = h1t
-        let h2t = sums.power(m2 + 4)
-        // Eliminate 1, then (t − τ): z = Σh·(t − τ) − mean(t − τ)·Σh = Σh·(t − t̄).
-        let z1 = h1t - meanTimeFromTau * h1
-        let z2 = h2t - meanTimeFromTau * h2
-        let s11 = sums.power(2 * m2) - (h1 * h1 * inverseCount + z1 * z1 * inverseSlopePivot)
-        let s12 = sums.power(2 * m2 + 2) - (h1 * h2 * inverseCount + z1 * z2 * inverseSlopePivot)
-        let s22 = sums.power(2 * m2 + 4) - (h2 * h2 * inverseCount + z2 * z2 * inverseSlopePivot)
-        let r1 = sums.valuePower(m2) - (h1 * valueSum * inverseCount + z1 * centredOffsetValueSum * inverseSlopePivot)
-        let r2 = sums.valuePower(m2 + 2) - (h2 * valueSum * inverseCount + z2 * centredOffsetValueSum * inverseSlopePivot)
-        // 2×2 LDLᵀ of the Schur complement [[s11, s12], [s12, s22]].
-        guard s11 > Self.singularPivot else { return .infinity }
-        let l = s12 / s11
-        let pivot2 = s22 - l * s12
-        guard pivot2 > Self.singularPivot else { return .infinity }
-        let y2 = r2 - l * r1
-        let c = y2 / pivot2
-        let a = (r1 - s12 * c) / s11
-        guard a > 0 else { return .infinity }
-        return baselineResidual - r1 * r1 / s11 - y2 * y2 / pivot2
     }
 }
