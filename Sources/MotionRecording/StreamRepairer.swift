@@ -1,3 +1,4 @@
+import MotionDSP
 import Foundation
 
 /// The per-stream part of ``HygieneChecker`` (see there for the rules).

@@ -1,14 +1,19 @@
 import Foundation
 import MotionDSP
+import MotionRecording
 
-/// Streaming impact detector for the 800 Hz accelerometer: fed one sample at a time (so its output does not depend
-/// on batching), it reports each contact transient once the configured look-ahead has passed.
+/// Streaming impact detector for the 800 Hz accelerometer: fed runs of samples (its output does not depend on how
+/// the stream is cut into runs), it reports each contact transient once the configured look-ahead has passed.
 ///
 /// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z, |a|
-/// with carried `Double` state; the statistic is the high-passed vector magnitude. The threshold adapts to the
-/// noise floor (median of the statistic over trailing blocks). After a crossing the detector waits for the
-/// look-ahead, then walks back from the crossing to where the statistic left the noise and extrapolates the rise to
-/// the pre-contact level (sub-sample), flags clipping, and takes the spectrum of the transient.
+/// with carried `Double` state, run over contiguous runs of samples; the statistic is the high-passed vector
+/// magnitude. The threshold adapts to the noise floor (median of the statistic over trailing blocks). After a
+/// crossing the detector waits for the look-ahead, then walks back from the crossing to where the statistic left
+/// the noise and extrapolates the rise to the pre-contact level (sub-sample), flags clipping, and takes the
+/// spectrum of the transient.
+///
+/// Nothing is allocated per sample or per run once ``decided`` has grown to the largest number of impacts one run
+/// decides: the samples live in an ``ImpactSampleRing`` (copy-on-write, so the detector is a value).
 struct ImpactDetector: Sendable {
     struct Sample: Sendable {
         var time: Double
@@ -17,18 +22,38 @@ struct ImpactDetector: Sendable {
         var magnitude: Float
     }
 
+    /// Read access to the ring by global index, for the rare per-impact work.
+    struct RingView {
+        let storage: ImpactSampleRing
+        /// Samples ever appended.
+        let count: Int
+        /// Oldest global index still held.
+        var firstIndex: Int { Swift.max(0, count - storage.capacity) }
+        subscript(index: Int) -> Sample {
+            let slot = index & storage.mask
+            return Sample(
+                time: storage.times[slot], raw: storage.raw[slot], highPassed: storage.highPassed[slot],
+                magnitude: storage.magnitudes[slot])
+        }
+    }
+
     let configuration: SwingAnalyzerConfiguration
     /// Samples used to measure the rate before the filter is designed.
     static let rateMeasurementSamples = 32
-    private var ring: SampleRing<Sample>
+    /// Longest run appended to the ring before it is filtered and scanned (the ring holds this much more than the
+    /// look-back needs).
+    static let runLength = 256
+    private var storage: ImpactSampleRing
+    /// Samples ever appended (the next sample's global index).
+    private var count = 0
     private var filter: SOSFilter?
-    /// Global index of the next sample to filter.
+    /// Global index of the next sample to filter and scan.
     private var filteredCount = 0
+    /// Impacts decided since the owner last emptied this list (in order).
+    var decided: [DetectedImpact] = []
 
     // Noise floor.
-    private var block: [Float]
     private var blockFill = 0
-    private var blockMedians: [Float]
     private var blockMedianCount = 0
     private var noiseFloor: Double
 
@@ -37,12 +62,18 @@ struct ImpactDetector: Sendable {
     private var candidateTime = 0.0
     private var candidateThreshold = 0.0
     private var candidateNoise = 0.0
+    /// When the pending candidate is decided (+∞ without one), s.
+    private var candidateDecisionTime = Double.infinity
     private var refractoryUntil = -Double.infinity
 
     // Saturation awareness: per axis, whether the previous sample sat on a flat top, and until when the axis's
     // high-pass output is still ringing from entering or leaving one (excluded from the statistic until then).
     private var previousFlat = SIMD4<Float>.zero
     private var clipArtifactUntil = SIMD4<Double>(repeating: -.infinity)
+    /// Summary of the two above for the common case: whether any axis sat on a flat top at the previous sample,
+    /// and the latest end of clip ringing over the axes.
+    private var anyPreviousFlat = false
+    private var clipArtifactEnd = -Double.infinity
 
     // Spectrum: FFT length (zero-padded), plan and scratch, made once.
     static let spectrumLength = 128
@@ -56,20 +87,20 @@ struct ImpactDetector: Sendable {
         let span =
             configuration.impactOnsetSearchWindow + Swift.max(configuration.impactLookahead, configuration.impactSpectrumWindow)
             + 0.02
-        ring = SampleRing(
-            minimumCapacity: Swift.max(Self.rateMeasurementSamples * 2, Int((span * configuration.maximumAccelerometerRate).rounded(.up)) * 2),
-            filler: Sample(time: 0, raw: .zero, highPassed: .zero, magnitude: 0))
-        block = Array(repeating: 0, count: configuration.noiseFloorBlockSamples)
-        blockMedians = Array(repeating: 0, count: configuration.noiseFloorBlockCount)
+        let lookBack = Swift.max(
+            Self.rateMeasurementSamples * 2, Int((span * configuration.maximumAccelerometerRate).rounded(.up)) * 2)
+        storage = ImpactSampleRing(
+            minimumCapacity: lookBack + Self.runLength,
+            noiseBlockLength: configuration.noiseFloorBlockSamples, noiseBlockCount: configuration.noiseFloorBlockCount)
         noiseFloor = configuration.initialNoiseFloor
         fftPlan = RealFFTPlan.shared(count: Self.spectrumLength)
         fftInput = Array(repeating: 0, count: Self.spectrumLength)
         fftOutput = Array(repeating: .zero, count: Self.spectrumLength / 2 + 1)
         power = Array(repeating: 0, count: Self.spectrumLength / 2 + 1)
+        decided.reserveCapacity(8)
     }
 
-    /// Time of the most recent sample, s, or −∞.
-    var lastTime: Double { ring.count == 0 ? -.infinity : ring[ring.count - 1].time }
+    private var ring: RingView { RingView(storage: storage, count: count) }
 
     /// Current detection threshold, g.
     var threshold: Double {
@@ -81,40 +112,44 @@ struct ImpactDetector: Sendable {
         configuration.impactOnsetSearchWindow + Swift.max(configuration.impactLookahead, configuration.impactSpectrumWindow)
     }
 
-    /// Feeds one sample (time s, acceleration g); returns an impact when one is decided by this sample.
-    mutating func process(time: Double, x: Float, y: Float, z: Float) -> DetectedImpact? {
-        let magnitude = (x * x + y * y + z * z).squareRoot()
-        ring.append(Sample(time: time, raw: SIMD4(x, y, z, magnitude), highPassed: .zero, magnitude: 0))
-        if filter == nil {
-            guard ring.count >= Self.rateMeasurementSamples else { return nil }
-            let first = ring[0].time
-            let last = ring[Self.rateMeasurementSamples - 1].time
-            var rate = Double(Self.rateMeasurementSamples - 1) / (last - first)
-            if !rate.isFinite || rate <= 2 * configuration.impactHighPassCutoff { rate = 800 }
-            filter = Self.makeFilter(configuration, sampleRate: rate, firstSample: ring[0].raw)
+    /// Feeds the samples `range` of `data` (time s, acceleration g, non-decreasing time); impacts they decide are
+    /// appended to ``decided``.
+    mutating func process(_ data: AccelerometerData, range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        data.timestamps.withUnsafeBufferPointer { t in
+            data.x.withUnsafeBufferPointer { x in
+                data.y.withUnsafeBufferPointer { y in
+                    data.z.withUnsafeBufferPointer { z in
+                        var next = range.lowerBound
+                        while next < range.upperBound {
+                            let slot = count & storage.mask
+                            let n = Swift.min(range.upperBound - next, Self.runLength, storage.capacity - slot)
+                            for i in 0..<n {
+                                let (a, b, c) = (x[next + i], y[next + i], z[next + i])
+                                storage.times[slot + i] = t[next + i]
+                                storage.raw[slot + i] = SIMD4(a, b, c, (a * a + b * b + c * c).squareRoot())
+                            }
+                            count += n
+                            next += n
+                            filterAndScan()
+                        }
+                    }
+                }
+            }
         }
-        var decided: DetectedImpact?
-        while filteredCount < ring.count {
-            if let impact = filterAndDetect(index: filteredCount) { decided = impact }
-            filteredCount += 1
-        }
-        return decided
     }
 
     /// Decides a pending candidate with whatever look-ahead is available (end of data).
-    mutating func flush() -> DetectedImpact? {
-        if filter == nil, ring.count > 0 {
+    mutating func flush() {
+        if filter == nil, count > 0 {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             // Too few samples to measure a rate: design at the nominal 800 Hz.
-            filter = Self.makeFilter(configuration, sampleRate: 800, firstSample: ring[0].raw)
-            var decided: DetectedImpact?
-            while filteredCount < ring.count {
-                if let impact = filterAndDetect(index: filteredCount) { decided = impact }
-                filteredCount += 1
-            }
-            if decided != nil { return decided }
+            filter = Self.makeFilter(configuration, sampleRate: 800, firstSample: storage.raw[0])
+            filterAndScan()
         }
-        guard candidateIndex != nil else { return nil }
-        return decide(currentIndex: ring.count - 1)
+        guard candidateIndex != nil else { return }
+        decided.append(decide(currentIndex: count - 1))
     }
 
     /// The Butterworth high-pass (MotionDSP design, scipy-equal) at its steady state for the first sample, so the
@@ -135,94 +170,122 @@ struct ImpactDetector: Sendable {
         return filter
     }
 
-    private mutating func filterAndDetect(index: Int) -> DetectedImpact? {
-        var sample = ring[index]
-        sample.highPassed = filter!.process(sample.raw)
-        let h = sample.highPassed
-        // A clipped axis (flat top) and the high-pass ringing from the kinks where it enters or leaves the flat
-        // top are not contact: leave that axis out of the statistic while it lasts.
-        var mask = SIMD4<Float>(1, 1, 1, 0)
-        if index > 0 {
-            let previous = ring[index - 1].raw
-            for axis in 0..<3 {
-                let value = sample.raw[axis]
-                let flat: Float =
-                    Swift.abs(value) >= Float(configuration.saturationLevel) && value == previous[axis] ? 1 : 0
-                if flat != previousFlat[axis] {
-                    clipArtifactUntil[axis] = sample.time + configuration.saturationRecoveryTime
+    /// High-passes the samples appended since the last call (contiguous runs of the ring) and scans them.
+    private mutating func filterAndScan() {
+        if filter == nil {
+            guard count >= Self.rateMeasurementSamples else { return }
+            let first = storage.times[0]
+            let last = storage.times[Self.rateMeasurementSamples - 1]
+            var rate = Double(Self.rateMeasurementSamples - 1) / (last - first)
+            if !rate.isFinite || rate <= 2 * configuration.impactHighPassCutoff { rate = 800 }
+            filter = Self.makeFilter(configuration, sampleRate: rate, firstSample: storage.raw[0])
+        }
+        while filteredCount < count {
+            let slot = filteredCount & storage.mask
+            let n = Swift.min(count - filteredCount, storage.capacity - slot)
+            filter!.process(
+                UnsafeBufferPointer(start: storage.raw + slot, count: n),
+                into: UnsafeMutableBufferPointer(start: storage.highPassed + slot, count: n))
+            scan(filteredCount..<(filteredCount + n))
+            filteredCount += n
+        }
+    }
+
+    /// The statistic, decisions, candidates and noise floor for the filtered samples `indices`, in order.
+    private mutating func scan(_ indices: Range<Int>) {
+        let ring = storage
+        let mask = ring.mask
+        let saturation = Float(configuration.saturationLevel)
+        // Lane 3 (|a|) is never a flat top.
+        let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
+        var level = threshold
+        for index in indices {
+            let slot = index & mask
+            let time = ring.times[slot]
+            // A clipped axis (flat top) and the high-pass ringing from the kinks where it enters or leaves the flat
+            // top are not contact: leave that axis out of the statistic while it lasts.
+            var axisMask = SIMD4<Float>(1, 1, 1, 0)
+            if index > 0 {
+                let value = ring.raw[slot]
+                let previous = ring.raw[(index - 1) & mask]
+                let flatNow = (Self.absolute(value) .>= flatLevel) .& (value .== previous)
+                if any(flatNow) || anyPreviousFlat || time < clipArtifactEnd {
+                    axisMask = clipMask(time: time, value: value, previous: previous)
                 }
-                previousFlat[axis] = flat
-                if flat == 1 || sample.time < clipArtifactUntil[axis] { mask[axis] = 0 }
+            }
+            let hm = ring.highPassed[slot] * axisMask
+            let magnitude = (hm * hm).sum().squareRoot()
+            ring.magnitudes[slot] = magnitude
+
+            if time >= candidateDecisionTime { decided.append(decide(currentIndex: index)) }
+            if candidateIndex == nil, time >= refractoryUntil, Double(magnitude) >= level {
+                candidateIndex = index
+                candidateTime = time
+                candidateThreshold = level
+                candidateNoise = noiseFloor
+                candidateDecisionTime = time + decisionWait
+                refractoryUntil = time + configuration.impactRefractoryPeriod
+            }
+            ring.noiseBlock[blockFill] = magnitude
+            blockFill += 1
+            if blockFill == ring.noiseBlockLength {
+                updateNoiseFloor()
+                level = threshold
             }
         }
-        let hm = h * mask
-        sample.magnitude = (hm * hm).sum().squareRoot()
-        ring[index] = sample
+    }
 
-        var decided: DetectedImpact?
-        if let crossing = candidateIndex, sample.time >= ring[crossing].time + decisionWait {
-            decided = decide(currentIndex: index)
+    /// The statistic's axis mask at a sample near a flat top, updating the per-axis clip state.
+    private mutating func clipMask(time: Double, value: SIMD4<Float>, previous: SIMD4<Float>) -> SIMD4<Float> {
+        var axisMask = SIMD4<Float>(1, 1, 1, 0)
+        for axis in 0..<3 {
+            let flat: Float =
+                Swift.abs(value[axis]) >= Float(configuration.saturationLevel) && value[axis] == previous[axis] ? 1 : 0
+            if flat != previousFlat[axis] {
+                clipArtifactUntil[axis] = time + configuration.saturationRecoveryTime
+            }
+            previousFlat[axis] = flat
+            if flat == 1 || time < clipArtifactUntil[axis] { axisMask[axis] = 0 }
         }
-        let level = threshold
-        if candidateIndex == nil, sample.time >= refractoryUntil, Double(sample.magnitude) >= level {
-            candidateIndex = index
-            candidateTime = sample.time
-            candidateThreshold = level
-            candidateNoise = noiseFloor
-            refractoryUntil = sample.time + configuration.impactRefractoryPeriod
-        }
-        updateNoiseFloor(with: sample.magnitude)
-        return decided
+        anyPreviousFlat = previousFlat != .zero
+        clipArtifactEnd = Swift.max(clipArtifactUntil[0], clipArtifactUntil[1], clipArtifactUntil[2])
+        return axisMask
     }
 
     private var decisionWait: Double { Swift.max(configuration.impactLookahead, configuration.impactSpectrumWindow) }
 
-    private mutating func updateNoiseFloor(with magnitude: Float) {
-        block[blockFill] = magnitude
-        blockFill += 1
-        guard blockFill == block.count else { return }
+    /// Closes a full noise-floor block: its median joins the trailing block medians, whose median is the noise floor.
+    private mutating func updateNoiseFloor() {
+        let ring = storage
         blockFill = 0
-        let median = block.withUnsafeMutableBufferPointer { Self.select($0, $0.count / 2) }
-        blockMedians[blockMedianCount % blockMedians.count] = median
+        let median = OrderStatistic.select(
+            UnsafeMutableBufferPointer(start: ring.noiseBlock, count: ring.noiseBlockLength),
+            rank: ring.noiseBlockLength / 2)
+        ring.noiseBlockMedians[blockMedianCount % ring.noiseBlockCount] = median
         blockMedianCount += 1
-        let available = Swift.min(blockMedianCount, blockMedians.count)
-        // Median of the trailing block medians (small: insertion sort into the spare tail of the block buffer).
-        for i in 0..<available { block[i] = blockMedians[i] }
+        let available = Swift.min(blockMedianCount, ring.noiseBlockCount)
+        // Median of the trailing block medians (small: insertion sort into the block buffer, now free).
+        let sorted = ring.noiseBlock
+        for i in 0..<available { sorted[i] = ring.noiseBlockMedians[i] }
         var i = 1
         while i < available {
-            let value = block[i]
+            let value = sorted[i]
             var j = i - 1
-            while j >= 0 && block[j] > value {
-                block[j + 1] = block[j]
+            while j >= 0 && sorted[j] > value {
+                sorted[j + 1] = sorted[j]
                 j -= 1
             }
-            block[j + 1] = value
+            sorted[j + 1] = value
             i += 1
         }
-        noiseFloor = Double(available % 2 == 1 ? block[available / 2] : (block[available / 2 - 1] + block[available / 2]) / 2)
-    }
-
-    /// The k-th smallest element (quickselect, in place, no allocation).
-    static func select(_ a: UnsafeMutableBufferPointer<Float>, _ k: Int) -> Float {
-        var lo = 0
-        var hi = a.count - 1
-        while lo < hi {
-            let pivot = a[(lo + hi) / 2]
-            var i = lo
-            var j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j { a.swapAt(i, j); i += 1; j -= 1 }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
-        }
-        return a[k]
+        noiseFloor = Double(
+            available % 2 == 1 ? sorted[available / 2] : (sorted[available / 2 - 1] + sorted[available / 2]) / 2)
     }
 
     private mutating func decide(currentIndex: Int) -> DetectedImpact {
         let crossing = candidateIndex!
         candidateIndex = nil
+        candidateDecisionTime = .infinity
         var lookaheadPeak: Float = 0
         for i in crossing...currentIndex { lookaheadPeak = Swift.max(lookaheadPeak, ring[i].magnitude) }
         let onsetLevel = Swift.max(

@@ -21,13 +21,17 @@ import MotionRecording
 ///
 /// **One path.** ``analyze(_:configuration:)`` feeds a recording's batches to this same type.
 ///
-/// **Batch invariance.** Incoming samples wait in fixed-size queues and are processed one at a time in timestamp
-/// order across both streams (accelerometer first on ties); every filter state and decision is a function of that
-/// merged sample sequence alone, so any cutting of the same samples into batches, and any interleaving of the two
-/// streams, gives `==` output — as long as neither stream leads the other by more than
-/// ``SwingAnalyzerConfiguration/maximumStreamLag`` (then the leading stream is processed without waiting). A
-/// stream the caller will not deliver must be left out of `streams`, otherwise the other one is held back by that lag
-/// until ``finish(into:)``.
+/// **Batch invariance.** Each stream's signal processing (the impact detector on the accelerometer; rotation
+/// along gravity and rotation events on device motion) is a function of that stream's samples alone and runs over
+/// each batch as it arrives. Decisions combine the two only when both have progressed far enough that every input
+/// of a decision is known: a rotation event is decided once the accelerometer has passed the end of its impact
+/// window plus the impact detector's decision latency (so every impact it could claim has been found), events in
+/// the order they ended; an impact is reported unmatched once device motion has passed it and no pending or
+/// running event could claim it. So any cutting of the same samples into batches, and any interleaving of the two
+/// streams, gives `==` output — as long as device motion does not lead the accelerometer by more than
+/// ``SwingAnalyzerConfiguration/maximumStreamLag`` beyond an event's decision point (then the event is decided
+/// without waiting, so that its history is still held). A stream the caller will not deliver must be left out of
+/// `streams`, otherwise the other one waits for it (events up to that lag, impacts until ``finish(into:)``).
 ///
 /// **Latency and memory.** A swing is decided once the data pass the end of its rotation plus the quiet duration
 /// and the impact look-ahead (tens of ms), i.e. within the batch after it. All buffers are allocated in `init` and
@@ -41,17 +45,11 @@ public struct SwingAnalyzer: Sendable {
     private let expectsAccelerometer: Bool
     private let expectsDeviceMotion: Bool
 
-    struct AccelerometerSample: Sendable {
-        var time: Double
-        var x: Float, y: Float, z: Float
-    }
     struct HeldImpact: Sendable {
         var impact: DetectedImpact
         var claimed: Bool
     }
 
-    private var accelerometerQueue: FixedQueue<AccelerometerSample>
-    private var deviceMotionQueue: FixedQueue<RotationSample>
     private var finished = false
 
     private var impactDetector: ImpactDetector
@@ -81,18 +79,16 @@ public struct SwingAnalyzer: Sendable {
         self.streams = streams
         expectsAccelerometer = streams.contains(.accelerometer)
         expectsDeviceMotion = streams.contains(.deviceMotion)
-        let lag = configuration.maximumStreamLag
-        accelerometerQueue = FixedQueue(
-            capacity: Int((lag * configuration.maximumAccelerometerRate).rounded(.up)),
-            filler: AccelerometerSample(time: 0, x: 0, y: 0, z: 0))
         let rotationFiller = RotationSample(time: 0, alongGravity: 0, rotationRate: .zero)
-        deviceMotionQueue = FixedQueue(
-            capacity: Int((lag * configuration.maximumDeviceMotionRate).rounded(.up)), filler: rotationFiller)
         impactDetector = ImpactDetector(configuration: configuration)
+        // Device motion held back from an event's first sample: the walk back and the fit before it, the event,
+        // its impact window, the wait for the accelerometer (decision point) and the lag allowed beyond it.
         let historySeconds =
             configuration.maximumSwingDuration + configuration.onsetFitBaselineWindow
-            + configuration.maximumRotationEventDuration + configuration.impactMatchBefore
-            + configuration.impactMatchAfter + configuration.swingQuietDuration + 0.25
+            + configuration.onsetConsistentFailureDuration + configuration.maximumRotationEventDuration
+            + configuration.impactMatchBefore + configuration.impactMatchAfter + configuration.swingQuietDuration
+            + impactDetector.decisionLatency + configuration.impactOnsetMaximumExtrapolation
+            + configuration.maximumStreamLag + 0.25
         rotationRing = SampleRing(
             minimumCapacity: Int((historySeconds * configuration.maximumDeviceMotionRate).rounded(.up)),
             filler: rotationFiller)
@@ -132,12 +128,13 @@ public struct SwingAnalyzer: Sendable {
         precondition(!finished, "SwingAnalyzer: feed after finish")
         precondition(expectsAccelerometer, "SwingAnalyzer: accelerometer not among the declared streams")
         let range = range ?? 0..<data.count
-        for index in range {
-            if accelerometerQueue.isFull { processNextAccelerometer(into: &output) }
-            accelerometerQueue.append(
-                AccelerometerSample(time: data.timestamps[index], x: data.x[index], y: data.y[index], z: data.z[index]))
-            drain(into: &output)
-        }
+        guard !range.isEmpty else { return }
+        sawAccelerometer = true
+        impactDetector.process(data, range: range)
+        lastAccelerometerTime = data.timestamps[range.upperBound - 1]
+        receiveDecidedImpacts(into: &output)
+        decidePending(into: &output)
+        releaseImpacts(into: &output)
     }
 
     /// Feeds the device-motion samples `range` of `data` and appends what they decide to `output`. Samples
@@ -156,19 +153,29 @@ public struct SwingAnalyzer: Sendable {
             case .gravity, .attitude: sawGravity = true
             case .magnitude: sawRotationMagnitudeOnly = true
             }
-            if deviceMotionQueue.isFull { processNextDeviceMotion(into: &output) }
-            deviceMotionQueue.append(sample)
-            drain(into: &output)
+            // Device motion too far ahead of the accelerometer: decide events without waiting, while their
+            // history is still held.
+            while let event = pendingEvents.first, sample.time > decisionPoint(event) + configuration.maximumStreamLag {
+                pendingEvents.removeFirst()
+                decide(event, into: &output)
+            }
+            lastDeviceMotionTime = sample.time
+            rotationRing.append(sample)
+            if let event = eventDetector.process(index: rotationRing.count - 1, sample: sample) {
+                enqueue(event, into: &output)
+            }
         }
+        decidePending(into: &output)
+        releaseImpacts(into: &output)
     }
 
-    /// Ends the data: processes what is queued, decides pending candidates with the look-ahead available, and
-    /// appends the remaining swings. The analyzer accepts no more data afterwards.
+    /// Ends the data: decides pending candidates with the look-ahead available, and appends the remaining swings.
+    /// The analyzer accepts no more data afterwards.
     public mutating func finish(into output: inout SwingAnalyzerOutput) {
         guard !finished else { return }
         finished = true
-        drain(into: &output)
-        if let impact = impactDetector.flush() { receive(impact, into: &output) }
+        impactDetector.flush()
+        receiveDecidedImpacts(into: &output)
         if let event = eventDetector.flush() { enqueue(event, into: &output) }
         decidePending(into: &output)
         releaseImpacts(into: &output)
@@ -195,50 +202,12 @@ public struct SwingAnalyzer: Sendable {
         return output.swings
     }
 
-    // MARK: Merged processing
+    // MARK: Combining the streams
 
-    /// Processes queued samples in timestamp order while the order is certain.
-    private mutating func drain(into output: inout SwingAnalyzerOutput) {
-        while true {
-            switch (accelerometerQueue.first, deviceMotionQueue.first) {
-            case (let a?, let d?):
-                if a.time <= d.time { processNextAccelerometer(into: &output) } else { processNextDeviceMotion(into: &output) }
-            case (_?, nil):
-                guard finished || !expectsDeviceMotion else { return }
-                processNextAccelerometer(into: &output)
-            case (nil, _?):
-                guard finished || !expectsAccelerometer else { return }
-                processNextDeviceMotion(into: &output)
-            case (nil, nil):
-                return
-            }
-        }
-    }
-
-    private mutating func processNextAccelerometer(into output: inout SwingAnalyzerOutput) {
-        let sample = accelerometerQueue.removeFirst()
-        sawAccelerometer = true
-        lastAccelerometerTime = sample.time
-        if let impact = impactDetector.process(time: sample.time, x: sample.x, y: sample.y, z: sample.z) {
-            receive(impact, into: &output)
-        }
-        decidePending(into: &output)
-        releaseImpacts(into: &output)
-    }
-
-    private mutating func processNextDeviceMotion(into output: inout SwingAnalyzerOutput) {
-        let sample = deviceMotionQueue.removeFirst()
-        lastDeviceMotionTime = sample.time
-        rotationRing.append(sample)
-        if let event = eventDetector.process(index: rotationRing.count - 1, sample: sample) {
-            enqueue(event, into: &output)
-        }
-        decidePending(into: &output)
-        releaseImpacts(into: &output)
-    }
-
-    private var deviceMotionAbsent: Bool {
-        !expectsDeviceMotion || (finished && rotationRing.count == 0)
+    private mutating func receiveDecidedImpacts(into output: inout SwingAnalyzerOutput) {
+        guard !impactDetector.decided.isEmpty else { return }
+        for impact in impactDetector.decided { receive(impact, into: &output) }
+        impactDetector.decided.removeAll(keepingCapacity: true)
     }
 
     private mutating func receive(_ impact: DetectedImpact, into output: inout SwingAnalyzerOutput) {
@@ -261,10 +230,16 @@ public struct SwingAnalyzer: Sendable {
         pendingEvents.append(event)
     }
 
+    /// The accelerometer time from which every impact `event` could claim has been decided, s: the end of its
+    /// impact window plus the detector's decision latency and the longest onset extrapolation.
+    private func decisionPoint(_ event: RotationEvent) -> Double {
+        event.lastTime + configuration.impactMatchAfter + impactDetector.decisionLatency
+            + configuration.impactOnsetMaximumExtrapolation
+    }
+
     private func isReady(_ event: RotationEvent) -> Bool {
         if finished || !expectsAccelerometer { return true }
-        let needed = event.lastTime + configuration.impactMatchAfter + impactDetector.decisionLatency
-        return lastAccelerometerTime >= needed
+        return lastAccelerometerTime >= decisionPoint(event)
     }
 
     private mutating func decidePending(into output: inout SwingAnalyzerOutput) {

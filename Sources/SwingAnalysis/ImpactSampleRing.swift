@@ -1,0 +1,73 @@
+/// The impact detector's recent accelerometer samples in a power-of-two ring, one column per quantity (time, raw
+/// x/y/z/|a|, high-passed x/y/z/|a|, statistic), addressed by the sample's global index (0 for the stream's first
+/// sample), plus the noise-floor scratch.
+///
+/// Plain memory owned by a class so that the detector's per-sample loop reads and writes it through pointers,
+/// without Swift's array uniqueness and exclusivity checks on every sample. The detector keeps value semantics by
+/// copy-on-write: it calls ``ImpactDetector`` `makeStorageUnique()` (a copy of this ring when shared) before it
+/// writes, once per batch. Columns are contiguous, so the high-pass filter runs over runs of samples.
+final class ImpactSampleRing: @unchecked Sendable {
+    // @unchecked: the memory is written only through a uniquely referenced ring (copy-on-write in the detector).
+    let capacity: Int
+    let mask: Int
+    let noiseBlockLength: Int
+    let noiseBlockCount: Int
+    /// s, recording clock.
+    let times: UnsafeMutablePointer<Double>
+    /// x, y, z, |a|, g.
+    let raw: UnsafeMutablePointer<SIMD4<Float>>
+    /// The high-passed `raw`, g.
+    let highPassed: UnsafeMutablePointer<SIMD4<Float>>
+    /// The detection statistic (high-passed magnitude without clipped axes), g.
+    let magnitudes: UnsafeMutablePointer<Float>
+    /// The statistic of the current noise-floor block (``noiseBlockLength``), then reused to sort block medians.
+    let noiseBlock: UnsafeMutablePointer<Float>
+    /// The medians of the trailing blocks (``noiseBlockCount``), a ring.
+    let noiseBlockMedians: UnsafeMutablePointer<Float>
+
+    /// A zeroed ring of at least `minimumCapacity` samples (rounded up to a power of two).
+    init(minimumCapacity: Int, noiseBlockLength: Int, noiseBlockCount: Int) {
+        var capacity = 16
+        while capacity < minimumCapacity { capacity <<= 1 }
+        self.capacity = capacity
+        mask = capacity - 1
+        self.noiseBlockLength = noiseBlockLength
+        self.noiseBlockCount = noiseBlockCount
+        times = .allocate(capacity: capacity)
+        times.initialize(repeating: 0, count: capacity)
+        raw = .allocate(capacity: capacity)
+        raw.initialize(repeating: .zero, count: capacity)
+        highPassed = .allocate(capacity: capacity)
+        highPassed.initialize(repeating: .zero, count: capacity)
+        magnitudes = .allocate(capacity: capacity)
+        magnitudes.initialize(repeating: 0, count: capacity)
+        // The block doubles as the sort buffer of the block medians: large enough for both.
+        let blockCapacity = Swift.max(noiseBlockLength, noiseBlockCount)
+        noiseBlock = .allocate(capacity: blockCapacity)
+        noiseBlock.initialize(repeating: 0, count: blockCapacity)
+        noiseBlockMedians = .allocate(capacity: noiseBlockCount)
+        noiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
+    }
+
+    /// An independent copy (same contents).
+    func copy() -> ImpactSampleRing {
+        let copy = ImpactSampleRing(
+            minimumCapacity: capacity, noiseBlockLength: noiseBlockLength, noiseBlockCount: noiseBlockCount)
+        copy.times.update(from: times, count: capacity)
+        copy.raw.update(from: raw, count: capacity)
+        copy.highPassed.update(from: highPassed, count: capacity)
+        copy.magnitudes.update(from: magnitudes, count: capacity)
+        copy.noiseBlock.update(from: noiseBlock, count: Swift.max(noiseBlockLength, noiseBlockCount))
+        copy.noiseBlockMedians.update(from: noiseBlockMedians, count: noiseBlockCount)
+        return copy
+    }
+
+    deinit {
+        times.deallocate()
+        raw.deallocate()
+        highPassed.deallocate()
+        magnitudes.deallocate()
+        noiseBlock.deallocate()
+        noiseBlockMedians.deallocate()
+    }
+}
