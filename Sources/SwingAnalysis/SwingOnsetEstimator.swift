@@ -9,7 +9,8 @@
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
 ///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, searched on a 0.25 ms grid
-///    refined to 0.01 ms over actual timestamps, is the onset (sub-sample).
+///    refined to 0.01 ms over actual timestamps, is the onset (sub-sample). ``HingeFit`` evaluates the five
+///    exponents of one τ together, from one pass over the samples after τ (about 2,000 fits per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
 
