@@ -9,7 +9,8 @@
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
 ///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, searched on a 0.25 ms grid
-///    refined to 0.01 ms over actual timestamps, is the onset (sub-sample).
+///    refined to 0.01 ms over actual timestamps, is the onset (sub-sample). ``HingeFit`` evaluates the five
+///    exponents of one τ together, from one pass over the samples after τ (about 2,000 fits per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
 
@@ -106,116 +107,15 @@ struct SwingOnsetEstimator: Sendable {
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
         }
-        // Hinge fit over τ in [t_lower, t_crossing].
+        // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.bestHinge: all five exponents on a 0.25 ms grid, then
+        // the best exponent on a 0.01 ms grid around the best τ). The samples are copied once into a stack scratch.
         let tauLow = ring[lower].time
         let tauHigh = crossingTime
-        var bestTau = crossingTime
-        var bestError = Double.infinity
-        var bestExponent = 0
-        let exponents = 5
-        let coarseStep = 0.00025
-        var tau = tauLow
-        while tau <= tauHigh {
-            for e in 0..<exponents {
-                let error = hingeError(
-                    ring: ring, lower: lower, upper: upper, polarity: polarity, axis: axis, tau: tau, exponent: e)
-                if error < bestError {
-                    bestError = error
-                    bestTau = tau
-                    bestExponent = e
-                }
-            }
-            tau += coarseStep
-        }
-        let fineStep = 0.00001
-        let center = bestTau
-        var offset = -coarseStep
-        while offset <= coarseStep {
-            let candidate = center + offset
-            if candidate >= tauLow, candidate <= tauHigh {
-                let error = hingeError(
-                    ring: ring, lower: lower, upper: upper, polarity: polarity, axis: axis, tau: candidate,
-                    exponent: bestExponent)
-                if error < bestError {
-                    bestError = error
-                    bestTau = candidate
-                }
-            }
-            offset += fineStep
-        }
+        let bestTau = HingeFit.withFit(
+            count: upper - lower + 1, referenceTime: crossingTime,
+            includesBaselineSlope: configuration.onsetFitBaselineSlope,
+            sample: { j in (ring[lower + j].time, Double(value(lower + j))) }
+        ) { fit in fit.bestHinge(tauLow: tauLow, tauHigh: tauHigh).tau }
         return Onset(time: bestTau, crossingIndex: crossing, polarity: polarity)
-    }
-
-    /// Sum of squared residuals of the least-squares fit p ≈ b + a·d^m + c·d^(m+1), d = max(0, t − τ) (the leading
-    /// term of the rise and its first correction), for m = 1, 1.5, 2, 2.5, 3 (`exponent` 0…4), plus a baseline
-    /// slope s·(t − τ) when ``SwingAnalyzerConfiguration/onsetFitBaselineSlope``; +∞ when a ≤ 0 or the system is
-    /// singular.
-    private func hingeError(
-        ring: SampleRing<RotationSample>, lower: Int, upper: Int, polarity: Float, axis: SIMD4<Float>, tau: Double,
-        exponent: Int
-    ) -> Double {
-        let parameters = configuration.onsetFitBaselineSlope ? 4 : 3
-        // Normal equations A β = r for the regressors x = (1, h1, h2[, t − τ]), in units of 0.1 s.
-        // Fixed-size SIMD storage: nothing is allocated per evaluation.
-        var a = SIMD16<Double>()
-        var r = SIMD4<Double>()
-        var spp = 0.0
-        var x = SIMD4<Double>()
-        for j in lower...upper {
-            let s = ring[j]
-            let p = Double(axis != .zero ? (s.rotationRate * axis).sum() : polarity * s.alongGravity)
-            let offset = (s.time - tau) * 10
-            let d = Swift.max(0, offset)
-            let h1: Double
-            switch exponent {
-            case 0: h1 = d
-            case 1: h1 = d * d.squareRoot()
-            case 2: h1 = d * d
-            case 3: h1 = d * d * d.squareRoot()
-            default: h1 = d * d * d
-            }
-            x[0] = 1
-            x[1] = h1
-            x[2] = h1 * d
-            x[3] = offset
-            for row in 0..<parameters {
-                r[row] += x[row] * p
-                for column in 0..<parameters { a[row * 4 + column] += x[row] * x[column] }
-            }
-            spp += p * p
-        }
-        // Gaussian elimination with partial pivoting.
-        var solution = r
-        for column in 0..<parameters {
-            var pivot = column
-            for row in (column + 1)..<parameters where Swift.abs(a[row * 4 + column]) > Swift.abs(a[pivot * 4 + column]) {
-                pivot = row
-            }
-            guard Swift.abs(a[pivot * 4 + column]) > 1e-12 else { return .infinity }
-            if pivot != column {
-                for k in 0..<parameters {
-                    let swap = a[column * 4 + k]
-                    a[column * 4 + k] = a[pivot * 4 + k]
-                    a[pivot * 4 + k] = swap
-                }
-                let swap = solution[column]
-                solution[column] = solution[pivot]
-                solution[pivot] = swap
-            }
-            for row in (column + 1)..<parameters {
-                let factor = a[row * 4 + column] / a[column * 4 + column]
-                for k in column..<parameters { a[row * 4 + k] -= factor * a[column * 4 + k] }
-                solution[row] -= factor * solution[column]
-            }
-        }
-        for row in stride(from: parameters - 1, through: 0, by: -1) {
-            var value = solution[row]
-            for k in (row + 1)..<parameters { value -= a[row * 4 + k] * solution[k] }
-            solution[row] = value / a[row * 4 + row]
-        }
-        guard solution[1] > 0 else { return .infinity }
-        var explained = 0.0
-        for k in 0..<parameters { explained += solution[k] * r[k] }
-        return spp - explained
     }
 }
