@@ -71,7 +71,8 @@ package.targets += [
     .executableTarget(
         name: "PipelineBenchmarks",
         dependencies: [
-            "MotionRecording", "SwingAnalysis", "SwingSimulation", .product(name: "Benchmark", package: "benchmark"),
+            "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+            .product(name: "Benchmark", package: "benchmark"),
         ],
         path: "Benchmarks/PipelineBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -192,47 +192,69 @@ struct ImpactDetector: Sendable {
     }
 
     /// The statistic, decisions, candidates and noise floor for the filtered samples `indices`, in order.
+    ///
+    /// The state that changes per sample is kept in locals (written back around the rare calls that change it), so
+    /// the loop runs in registers: stores through the ring's pointers cannot alias it.
     private mutating func scan(_ indices: Range<Int>) {
         let ring = storage
         let mask = ring.mask
+        let (times, raw, highPassed, magnitudes, block) = (
+            ring.times, ring.raw, ring.highPassed, ring.magnitudes, ring.noiseBlock)
+        let blockLength = ring.noiseBlockLength
         let saturation = Float(configuration.saturationLevel)
         // Lane 3 (|a|) is never a flat top.
         let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
         var level = threshold
+        var fill = blockFill
+        // Time from which the pending candidate is decided, and from which a new one may start (+∞: not now).
+        var decisionTime = candidateDecisionTime
+        var candidateStart = candidateIndex == nil ? refractoryUntil : .infinity
+        var nearClipping = anyPreviousFlat
+        var clipEnd = clipArtifactEnd
         for index in indices {
             let slot = index & mask
-            let time = ring.times[slot]
+            let time = times[slot]
             // A clipped axis (flat top) and the high-pass ringing from the kinks where it enters or leaves the flat
             // top are not contact: leave that axis out of the statistic while it lasts.
             var axisMask = SIMD4<Float>(1, 1, 1, 0)
             if index > 0 {
-                let value = ring.raw[slot]
-                let previous = ring.raw[(index - 1) & mask]
+                let value = raw[slot]
+                let previous = raw[(index - 1) & mask]
                 let flatNow = (Self.absolute(value) .>= flatLevel) .& (value .== previous)
-                if any(flatNow) || anyPreviousFlat || time < clipArtifactEnd {
+                if any(flatNow) || nearClipping || time < clipEnd {
                     axisMask = clipMask(time: time, value: value, previous: previous)
+                    nearClipping = anyPreviousFlat
+                    clipEnd = clipArtifactEnd
                 }
             }
-            let hm = ring.highPassed[slot] * axisMask
+            let hm = highPassed[slot] * axisMask
             let magnitude = (hm * hm).sum().squareRoot()
-            ring.magnitudes[slot] = magnitude
+            magnitudes[slot] = magnitude
 
-            if time >= candidateDecisionTime { decided.append(decide(currentIndex: index)) }
-            if candidateIndex == nil, time >= refractoryUntil, Double(magnitude) >= level {
+            if time >= decisionTime {
+                decided.append(decide(currentIndex: index))
+                decisionTime = candidateDecisionTime
+                candidateStart = refractoryUntil
+            }
+            if time >= candidateStart, Double(magnitude) >= level {
                 candidateIndex = index
                 candidateTime = time
                 candidateThreshold = level
                 candidateNoise = noiseFloor
                 candidateDecisionTime = time + decisionWait
                 refractoryUntil = time + configuration.impactRefractoryPeriod
+                decisionTime = candidateDecisionTime
+                candidateStart = .infinity
             }
-            ring.noiseBlock[blockFill] = magnitude
-            blockFill += 1
-            if blockFill == ring.noiseBlockLength {
+            block[fill] = magnitude
+            fill += 1
+            if fill == blockLength {
                 updateNoiseFloor()
+                fill = 0
                 level = threshold
             }
         }
+        blockFill = fill
     }
 
     /// The statistic's axis mask at a sample near a flat top, updating the per-axis clip state.
@@ -257,7 +279,6 @@ struct ImpactDetector: Sendable {
     /// Closes a full noise-floor block: its median joins the trailing block medians, whose median is the noise floor.
     private mutating func updateNoiseFloor() {
         let ring = storage
-        blockFill = 0
         let median = OrderStatistic.select(
             UnsafeMutableBufferPointer(start: ring.noiseBlock, count: ring.noiseBlockLength),
             rank: ring.noiseBlockLength / 2)
@@ -322,6 +343,7 @@ struct ImpactDetector: Sendable {
             time: onset, peak: Double(peak), saturated: saturated, dominantFrequency: frequency, bandEnergy: energy)
     }
 
+    @inline(__always)
     static func absolute(_ v: SIMD4<Float>) -> SIMD4<Float> { v.replacing(with: -v, where: v .< 0) }
 
     /// Sub-sample onset. The transient grows like a power of the time since contact, m ∝ (t − t₀)^p
