@@ -84,9 +84,12 @@ struct SwingOnsetEstimator: Sendable {
                 axis = SIMD4<Float>(v)
             }
         }
-        let useAxis = axis != .zero
+        // Constants from here on: a captured `var` would be boxed on the heap once per swing.
+        let fitAxis = axis
+        let useAxis = fitAxis != .zero
+        let sign = polarity
         func value(_ j: Int) -> Float {
-            useAxis ? (ring[j].rotationRate * axis).sum() : polarity * ring[j].alongGravity
+            useAxis ? (ring[j].rotationRate * fitAxis).sum() : sign * ring[j].alongGravity
         }
         // Peak in the swing direction from the crossing to the anchor.
         var peak: Float = 0
