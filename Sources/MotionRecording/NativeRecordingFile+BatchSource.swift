@@ -62,15 +62,9 @@ extension NativeRecordingFile: BatchSource {
     }
 
     public func timestamp(_ stream: SensorStream, at index: Int) -> Double {
-        let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"]!
+        let info = (stream == .accelerometer ? accelerometerArrays?.timestamp : deviceMotionTimestampArray)!
         precondition(index >= 0 && index < info.count, "sample index out of range")
         return timestampValue(info, index)
-    }
-
-    /// Appends elements `range` of column `name` to `column` (converting dtype when needed).
-    func appendFloats(_ name: String, _ range: Range<Int>, to column: inout [Float]) {
-        guard let info = arrays[name] else { return }
-        appendFloats(info, range, to: &column)
     }
 
     /// Appends elements `range` of the array `info` to `column` (converting dtype when needed).
@@ -86,8 +80,8 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
-    func appendDoubles(_ name: String, _ range: Range<Int>, to column: inout [Double]) {
-        guard let info = arrays[name], let mapped = mapping.base else { return }
+    func appendDoubles(_ info: NpyArrayInfo, _ range: Range<Int>, to column: inout [Double]) {
+        guard let mapped = mapping.base else { return }
         let base = mapped + info.offset
         if info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0 {
             column.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self) + range.lowerBound, count: range.count))
@@ -98,15 +92,17 @@ extension NativeRecordingFile: BatchSource {
 
     public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
         buffer.removeAll(keepingCapacity: true)
-        appendDoubles("accelerometer_timestamp", range, to: &buffer.timestamps)
-        appendFloats("accelerometer_x", range, to: &buffer.x)
-        appendFloats("accelerometer_y", range, to: &buffer.y)
-        appendFloats("accelerometer_z", range, to: &buffer.z)
+        guard let columns = accelerometerArrays else { return }
+        appendDoubles(columns.timestamp, range, to: &buffer.timestamps)
+        appendFloats(columns.x, range, to: &buffer.x)
+        appendFloats(columns.y, range, to: &buffer.y)
+        appendFloats(columns.z, range, to: &buffer.z)
     }
 
     public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
         buffer.removeAll(keepingCapacity: true)
-        appendDoubles("device_motion_timestamp", range, to: &buffer.timestamps)
+        guard let timestamps = deviceMotionTimestampArray else { return }
+        appendDoubles(timestamps, range, to: &buffer.timestamps)
         for (column, info) in deviceMotionColumns {
             appendFloats(info, range, to: &buffer[keyPath: StreamColumns.deviceMotionKeyPaths[column].0])
         }
@@ -116,9 +112,8 @@ extension NativeRecordingFile: BatchSource {
     /// column (batches of a stream arrive in order, so everything before the batch's end has been copied out):
     /// resident memory stays flat, with one `madvise` per column per MiB rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
-        let prefix = batch.stream == .accelerometer ? "accelerometer_" : "device_motion_"
         let chunk = 1 << 20
-        for (name, info) in arrays where name.hasPrefix(prefix) && !name.hasSuffix("batch_ends") {
+        for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
             let delivered = info.offset + batch.range.upperBound * info.dtype.size
             let before = info.offset + batch.range.lowerBound * info.dtype.size
             let end = delivered / chunk * chunk

@@ -31,9 +31,15 @@ public struct NativeRecordingFile: Sendable {
 
     let mapping: MappedFile
     let arrays: [String: NpyArrayInfo]
-    /// The device-motion columns present — positions in `StreamColumns.deviceMotionKeyPaths` with their arrays —
-    /// resolved once (batches are copied column by column).
+    /// The arrays batches are copied from, resolved once (no name lookups per batch): accelerometer timestamp,
+    /// x, y, z; device-motion timestamp; the device-motion columns present — positions in
+    /// `StreamColumns.deviceMotionKeyPaths` with their arrays; and each stream's sample arrays (released as
+    /// batches are delivered).
+    let accelerometerArrays: (timestamp: NpyArrayInfo, x: NpyArrayInfo, y: NpyArrayInfo, z: NpyArrayInfo)?
+    let deviceMotionTimestampArray: NpyArrayInfo?
     let deviceMotionColumns: [(column: Int, array: NpyArrayInfo)]
+    let accelerometerSampleArrays: [NpyArrayInfo]
+    let deviceMotionSampleArrays: [NpyArrayInfo]
     var data: Data { mapping.data }
 
     init(_ url: URL) throws(RecordingError) {
@@ -115,9 +121,23 @@ public struct NativeRecordingFile: Sendable {
         }
         deviceMotionCount = try check(
             prefix: "device_motion_", columns: StreamColumns.deviceMotionKeyPaths.map(\.1))
+        if let t = arrays["accelerometer_timestamp"], let x = arrays["accelerometer_x"],
+            let y = arrays["accelerometer_y"], let z = arrays["accelerometer_z"]
+        {
+            accelerometerArrays = (t, x, y, z)
+        } else {
+            accelerometerArrays = nil
+        }
+        deviceMotionTimestampArray = arrays["device_motion_timestamp"]
         deviceMotionColumns = StreamColumns.deviceMotionKeyPaths.indices.compactMap { column in
             arrays["device_motion_" + StreamColumns.deviceMotionKeyPaths[column].1].map { (column, $0) }
         }
+        func sampleArrays(_ prefix: String) -> [NpyArrayInfo] {
+            arrays.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix("batch_ends") }.sorted { $0.key < $1.key }
+                .map(\.value)
+        }
+        accelerometerSampleArrays = sampleArrays("accelerometer_")
+        deviceMotionSampleArrays = sampleArrays("device_motion_")
         _ = try batchEnds("accelerometer_batch_ends", count: accelerometerCount)
         _ = try batchEnds("device_motion_batch_ends", count: deviceMotionCount)
     }

@@ -53,7 +53,7 @@ struct AnalysisWriter {
 
     private mutating func renderCSV(_ analysis: RecordingAnalysis) -> String {
         var out = ""
-        let rows = analysis.swings.map { JSONValue(reflecting: $0).objectMembers }
+        let rows = analysis.swings.map(\.json.objectMembers)
         if csvColumns == nil {
             // Columns: recording, swing number, then the swing's keys in declaration order.
             csvColumns = rows.first?.map(\.0) ?? Self.fixedSwingKeys

@@ -22,7 +22,7 @@ struct RecordingAnalysis: Sendable {
         var members: [(String, JSONValue)] = [
             ("recording", .string(recording)),
             ("duration", .finite(duration)),
-            ("swings", .array(swings.map { JSONValue(reflecting: $0) })),
+            ("swings", .array(swings.map(\.json))),
             ("issues", .array(issues.map(\.json))),
         ]
         if let dataCase { members.append(("dataCase", .string(dataCase))) }
