@@ -35,7 +35,7 @@ public struct NativeRecordingFile: Sendable {
     /// x, y, z; device-motion timestamp; the device-motion columns present — positions in
     /// `StreamColumns.deviceMotionKeyPaths` with their arrays; and each stream's sample arrays (released as
     /// batches are delivered).
-    let accelerometerArrays: (timestamp: NpyArrayInfo, x: NpyArrayInfo, y: NpyArrayInfo, z: NpyArrayInfo)?
+    let accelerometerArrays: AccelerometerArrays?
     let deviceMotionTimestampArray: NpyArrayInfo?
     let deviceMotionColumns: [(column: Int, array: NpyArrayInfo)]
     let accelerometerSampleArrays: [NpyArrayInfo]
@@ -124,7 +124,7 @@ public struct NativeRecordingFile: Sendable {
         if let t = arrays["accelerometer_timestamp"], let x = arrays["accelerometer_x"],
             let y = arrays["accelerometer_y"], let z = arrays["accelerometer_z"]
         {
-            accelerometerArrays = (t, x, y, z)
+            accelerometerArrays = AccelerometerArrays(timestamp: t, x: x, y: y, z: z)
         } else {
             accelerometerArrays = nil
         }
@@ -270,4 +270,12 @@ public struct NativeRecordingFile: Sendable {
             deviceMotionBatchEnds: try batchEnds("device_motion_batch_ends", count: deviceMotionCount),
             metadata: metadata, hygiene: hygiene)
     }
+}
+
+/// The arrays of a native file's accelerometer columns.
+struct AccelerometerArrays: Sendable {
+    var timestamp: NpyArrayInfo
+    var x: NpyArrayInfo
+    var y: NpyArrayInfo
+    var z: NpyArrayInfo
 }
