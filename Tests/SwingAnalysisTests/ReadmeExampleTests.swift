@@ -28,4 +28,17 @@ import _TestSupport
         #expect(!streamed.isEmpty)
         #expect(streamed == result.swings)
     }
+
+    /// The README's mapped-file line: a native file analysed without loading it gives the loaded result.
+    @Test func mappedNativeFileExampleEqualsOfflineAnalysis() throws {
+        let recording = try RecordingImporter.load(SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).npz")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try NativeFormat.write(recording, to: url)
+
+        let file = try NativeFormat.open(url)
+        let streamedResult = SwingAnalyzer.analyze(file, streams: [.accelerometer, .deviceMotion])
+        #expect(streamedResult.swings.count == 9)
+        #expect(streamedResult.swings == SwingAnalyzer.analyze(recording, configuration: .baseball).swings)
+    }
 }
