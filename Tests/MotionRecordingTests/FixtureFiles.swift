@@ -6,11 +6,20 @@ enum FixtureFiles {
 
     static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 
-    /// A fresh empty temporary directory.
+    /// This test process's scratch directory, removed when the process exits (tests that write files leave
+    /// nothing behind in the system's temporary directory).
+    static let scratchRoot: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("MotionRecordingTests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: FixtureFiles.scratchRoot) }
+        return url
+    }()
+
+    /// A fresh empty directory inside ``scratchRoot``.
     static func temporaryDirectory(_ name: String = #function) -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("MotionRecordingTests-\(safe)-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent("\(safe)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
