@@ -108,17 +108,17 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
-    /// Releases the mapped pages of the batch's stream that this batch finished delivering, a MiB at a time per
+    /// Releases the mapped pages of the batch's stream that this batch finished delivering, 256 KiB at a time per
     /// column (batches of a stream arrive in order, so everything before the batch's end has been copied out):
-    /// resident memory stays flat, with one `madvise` per column per MiB rather than per batch.
+    /// resident memory stays flat, with one `madvise` per column per 256 KiB rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
-        let chunk = 1 << 20
+        let chunk = 1 << 18
         for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
             let delivered = info.offset + batch.range.upperBound * info.dtype.size
             let before = info.offset + batch.range.lowerBound * info.dtype.size
             let end = delivered / chunk * chunk
             guard end > before / chunk * chunk else { continue }
-            // From the MiB boundary at or before this batch's start (earlier MiBs went with earlier batches; a page
+            // From the chunk boundary at or before this batch's start (earlier chunks went with earlier batches; a page
             // shared with the previous column is only dropped, and re-read from the file if touched again).
             mapping.release((before / chunk * chunk)..<end)
         }
