@@ -8,8 +8,11 @@ cd "$(dirname "$0")/.."
 RUNS="${1:-200000}"
 [ $# -gt 0 ] && shift
 mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+sources=$(mktemp -d)
+trap 'rm -rf "$sources"' EXIT
+Scripts/recording_single_module_sources.sh "$sources"  # MotionRecording + OrderStatistic as one module
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording \
-    Sources/MotionRecording/*.swift Fuzz/FuzzEntry.swift -o .build/fuzz-recording
+    "$sources"/*.swift Fuzz/FuzzEntry.swift -o .build/fuzz-recording
 seed() { # selector-byte file
     out=".build/fuzz-corpus/seed-$1-$(basename "$2" | tr -c 'A-Za-z0-9.\n' '_')"
     [ -f "$out" ] && return 0
