@@ -40,6 +40,19 @@ struct CSVScanner {
         return start..<end
     }
 
+    /// The index after the line end at `position` (`\n`, `\r\n`, or the end of the text: the ends that
+    /// ``nextLine()`` accepts), or `nil` when another byte is there.
+    @inlinable @inline(__always)
+    static func lineEnd(_ base: UnsafePointer<UInt8>, at position: Int, readableEnd: Int) -> Int? {
+        if position == readableEnd { return readableEnd }
+        if base[position] == 0x0A { return position + 1 }
+        if base[position] == 0x0D {
+            if position + 1 == readableEnd { return readableEnd }
+            if base[position + 1] == 0x0A { return position + 2 }
+        }
+        return nil
+    }
+
     /// Number of lines from the current position to the end (what ``nextLine()`` would still return).
     func remainingLineCount() -> Int {
         guard offset < bytes.count, let base = bytes.baseAddress else { return 0 }

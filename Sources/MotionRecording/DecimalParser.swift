@@ -132,6 +132,9 @@ enum DecimalParser {
             }
             return negative ? -value : value
         }
+        if !truncated, exponent <= 0, exponent >= -22, let value = eiselLemire(mantissa, decimalExponent: exponent) {
+            return negative ? -value : value
+        }
         if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return negative ? -value : value
         }
@@ -310,6 +313,9 @@ enum DecimalParser {
             } else {
                 value *= powerOfTen(exponent)
             }
+            return (negative ? -value : value, index)
+        }
+        if !truncated, exponent <= 0, exponent >= -22, let value = eiselLemire(mantissa, decimalExponent: exponent) {
             return (negative ? -value : value, index)
         }
         if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {

@@ -129,10 +129,25 @@ public enum InterchangeCSV {
             // Every data row is one of the remaining lines: an exact upper bound, so the columns never grow.
             let (data, lines) = try AccelerometerRowBuffer.collect(capacity: scanner.remainingLineCount()) {
                 rows throws(RecordingError) in
-                try reader.read(&scanner) { row, line in
-                    rows.append(
-                        timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
-                        line: UInt32(truncatingIfNeeded: line))
+                let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+                while true {
+                    // Rows in the common shape in one pass; every other line through the general reader.
+                    if let base = bytes.baseAddress,
+                        let row = AccelerometerCSVRow.scan(base, scanner.offset, readableEnd: bytes.count)
+                    {
+                        scanner.offset = row.end
+                        scanner.lineNumber += 1
+                        rows.append(
+                            timestamp: row.timestamp, x: row.x, y: row.y, z: row.z,
+                            line: UInt32(truncatingIfNeeded: scanner.lineNumber))
+                        continue
+                    }
+                    let more = try general.readLine(&scanner, blankLine: { _ in }) { row, line in
+                        rows.append(
+                            timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
+                            line: UInt32(truncatingIfNeeded: line))
+                    }
+                    if !more { break }
                 }
             }
             return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)

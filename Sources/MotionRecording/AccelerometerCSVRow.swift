@@ -1,0 +1,43 @@
+/// One `timestamp,x,y,z` data row of an interchange `accelerometer.csv` in its common shape, parsed in one pass
+/// straight from the bytes: a fixed-point timestamp (``DecimalParser/scanFixedPoint(_:_:readableEnd:)``), three
+/// short `Float` fields (``DecimalParser/scanShortFloat(_:_:readableEnd:)``), commas between them and a line end
+/// (`\n` or `\r\n`) after. Any other row (blanks, exponents, long or odd numbers, a wrong field count, the last
+/// bytes of the file) is not recognised here and goes to the general ``NumericCSVReader``, which gives the same
+/// values (every path is correctly rounded) or the exact error message.
+struct AccelerometerCSVRow {
+    /// s on the recording clock.
+    var timestamp: Double
+    /// g.
+    var x: Float
+    var y: Float
+    var z: Float
+    /// Index of the first byte after the row's line end.
+    var end: Int
+
+    /// Bytes a row may read ahead of its start (whole-word loads): rows closer than this to the end of the buffer
+    /// are left to the general reader.
+    static let readAhead = 96
+
+    /// The row starting at `start`, or `nil` when it is not in the common shape (see above).
+    @inline(__always)
+    static func scan(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> AccelerometerCSVRow? {
+        guard start + readAhead <= readableEnd,
+            let (timestamp, afterTimestamp) = DecimalParser.scanFixedPoint(bytes, start, readableEnd: readableEnd),
+            bytes[afterTimestamp] == 0x2C,
+            let (x, afterX) = DecimalParser.scanShortFloat(bytes, afterTimestamp + 1, readableEnd: readableEnd),
+            bytes[afterX] == 0x2C,
+            let (y, afterY) = DecimalParser.scanShortFloat(bytes, afterX + 1, readableEnd: readableEnd),
+            bytes[afterY] == 0x2C,
+            let (z, afterZ) = DecimalParser.scanShortFloat(bytes, afterY + 1, readableEnd: readableEnd)
+        else { return nil }
+        let end: Int
+        if bytes[afterZ] == 0x0A {
+            end = afterZ + 1
+        } else if bytes[afterZ] == 0x0D, bytes[afterZ + 1] == 0x0A {
+            end = afterZ + 2
+        } else {
+            return nil
+        }
+        return AccelerometerCSVRow(timestamp: timestamp, x: x, y: y, z: z, end: end)
+    }
+}

@@ -1,0 +1,53 @@
+/// Timestamps straight to `Double`: fixed-point text `-?I….F…` with 1–7 integer digits, 1–15 fraction digits, at
+/// most 19 digits in all and no exponent (`56257.44367168934`, `56257.449910963594`: recording-clock seconds
+/// printed shortest round-trip). Each run of up to eight digits is converted by one SWAR step
+/// (``DecimalParser/leadingDigits(_:)``), reading whole 8-byte words.
+///
+/// Why the result is exact: with at most 19 digits the mantissa `w` is exact in a `UInt64` and the text is
+/// `w / 10ᵏ` with `k ≤ 15`. For `w < 2⁵³` both `Double(w)` and `10ᵏ` are exact `Double`s, so the one IEEE
+/// division is correctly rounded (Clinger's fast path); larger `w` (17–19 digits) go through
+/// ``DecimalParser/eiselLemire(_:decimalExponent:)``, which is exact or declines. Declined and other shapes answer
+/// `nil`, and the caller parses the field with the general path (`strtod` as the last resort).
+extension DecimalParser {
+    /// The correctly rounded `Double` of the fixed-point decimal at `start` and the index of the byte after it, or
+    /// `nil` for other shapes (see above); the byte after the number is a non-digit other than `e`/`E` (the
+    /// caller checks the separator).
+    ///
+    /// - Parameters:
+    ///   - bytes: the buffer; `start + 32 ≤ readableEnd` is needed (the 8-byte loads stay inside the buffer),
+    ///     else the answer is `nil`.
+    ///   - readableEnd: the end of the buffer (bytes up to there may be read).
+    @inlinable @inline(__always)
+    static func scanFixedPoint(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> (Double, Int)? {
+        guard start + 32 <= readableEnd else { return nil }
+        let negative = bytes[start] == 0x2D
+        var index = negative ? start + 1 : start
+        let (integer, integerCount) = leadingDigits(bytes + index)
+        guard integerCount > 0, integerCount < 8, bytes[index + integerCount] == 0x2E else { return nil }
+        index += integerCount + 1
+        let (head, headCount) = leadingDigits(bytes + index)
+        guard headCount > 0 else { return nil }
+        var mantissa = integer &* digitRunScale(headCount) &+ head
+        var fractionDigits = headCount
+        index += headCount
+        if headCount == 8 {
+            let (tail, tailCount) = leadingDigits(bytes + index)
+            guard tailCount < 8, integerCount + 8 + tailCount <= 19 else { return nil }
+            if tailCount > 0 {
+                mantissa = mantissa &* digitRunScale(tailCount) &+ tail
+                fractionDigits += tailCount
+                index += tailCount
+            }
+        }
+        guard bytes[index] | 0x20 != 0x65 else { return nil }  // an exponent follows: e / E
+        let magnitude: Double
+        if mantissa >> 53 == 0 {
+            magnitude = Double(mantissa) / powerOfTen(fractionDigits)
+        } else if let exact = eiselLemire(mantissa, decimalExponent: -fractionDigits) {
+            magnitude = exact
+        } else {
+            return nil
+        }
+        return (negative ? -magnitude : magnitude, index)
+    }
+}

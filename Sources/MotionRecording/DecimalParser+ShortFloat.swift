@@ -1,0 +1,53 @@
+/// The acceleration fields of an interchange file straight to `Float`: shortest round-trip `Float` text of a value
+/// below 10 in magnitude, `-?D.F…F` with one integer digit and 1–9 fraction digits, no exponent
+/// (`-0.1437196`, `0.59482557`, `-0.032223105`). One unaligned 8-byte load converts up to eight fraction digits at
+/// once (``DecimalParser/leadingDigits(_:)``, the SWAR "parse eight digits" step); a ninth is added on its own.
+///
+/// Why the result is exact: the text is `w / 10ᵏ` with `w < 10¹⁰ < 2⁵³` (so `Double(w)` is exact) and `k ≤ 9`.
+/// `Double(w) · 10⁻ᵏ`, with `10⁻ᵏ` the correctly rounded `Double` literal, carries at most two roundings of half
+/// a `Double` ulp each, so it lies within 2 `Double` ulps of the exact decimal. Rounding it to `Float` gives the
+/// correctly rounded `Float` unless a `Float` rounding boundary (a midpoint between two floats, whose 29 low
+/// `Double` significand bits read `0x1000_0000`) lies within those 2 ulps; the check below declines anything
+/// within ``DecimalParser/floatMidpointMargin`` (16) ulps of one, and those values take the exact path. The
+/// magnitude lies in `[10⁻⁹, 10)`, far inside the normal `Float` range, so neither subnormals nor overflow occur;
+/// `w = 0` gives a signed zero, as `strtof` does.
+extension DecimalParser {
+    /// The correctly rounded `Float` of the short decimal at `start` and the index of the byte after it, or `nil`
+    /// when the text has another shape (more integer digits, more than nine fraction digits, an exponent, no
+    /// digits) or sits too close to a `Float` rounding boundary; then use ``scanFloat(_:_:_:readableEnd:)``.
+    /// The byte after the number is not checked beyond "not a digit, not `e`/`E`": the caller checks the separator.
+    ///
+    /// - Parameters:
+    ///   - bytes: the buffer; `start + 16 ≤ readableEnd` is needed (the 8-byte loads stay inside the buffer),
+    ///     else the answer is `nil`.
+    ///   - readableEnd: the end of the buffer (bytes up to there may be read).
+    @inlinable @inline(__always)
+    static func scanShortFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> (Float, Int)? {
+        guard start + 16 <= readableEnd else { return nil }
+        let negative = bytes[start] == 0x2D
+        let integerIndex = negative ? start + 1 : start
+        let integer = bytes[integerIndex] &- 0x30
+        guard integer < 10, bytes[integerIndex + 1] == 0x2E else { return nil }
+        var index = integerIndex + 2
+        let (head, headCount) = leadingDigits(bytes + index)  // reads index...index+7 ≤ start + 10
+        guard headCount > 0 else { return nil }
+        var mantissa = UInt64(integer) &* digitRunScale(headCount) &+ head
+        var fractionDigits = headCount
+        index += headCount
+        if headCount == 8 {
+            let ninth = bytes[index] &- 0x30
+            if ninth < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(ninth)
+                fractionDigits = 9
+                index += 1
+                guard bytes[index] &- 0x30 >= 10 else { return nil }  // ten or more fraction digits
+            }
+        }
+        guard bytes[index] | 0x20 != 0x65 else { return nil }  // an exponent follows: e / E
+        let estimate = Double(mantissa) * reciprocalPowerOfTen(fractionDigits)
+        let belowFloat = estimate.bitPattern & 0x1FFF_FFFF
+        guard belowFloat &- (0x1000_0000 - floatMidpointMargin) > 2 * floatMidpointMargin else { return nil }
+        let single = Float(estimate)
+        return (negative ? -single : single, index)
+    }
+}
