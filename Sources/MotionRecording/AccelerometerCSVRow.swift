@@ -18,8 +18,10 @@ struct AccelerometerCSVRow {
     /// are left to the general reader.
     static let readAhead = 96
 
-    /// The row starting at `start`, or `nil` when it is not in the common shape (see above).
-    @inline(__always)
+    /// The row starting at `start`, or `nil` when it is not in the common shape (see above). Not inlined into
+    /// the reading loop, so that the four number scanners inline into it (the optimiser declined to inline them
+    /// into the larger loop).
+    @inline(never)
     static func scan(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> AccelerometerCSVRow? {
         guard start + readAhead <= readableEnd,
             let (timestamp, afterTimestamp) = DecimalParser.scanFixedPoint(bytes, start, readableEnd: readableEnd),

@@ -55,7 +55,7 @@ extension DecimalParser {
     /// - Parameters:
     ///   - mantissa: the significant digits as an integer, nonzero (any `UInt64`).
     ///   - decimalExponent: −22…0.
-    @inlinable
+    @inlinable @inline(__always)
     static func eiselLemire(_ mantissa: UInt64, decimalExponent q: Int) -> Double? {
         precondition(mantissa != 0 && (-22...0).contains(q), "eiselLemire: mantissa 0 or exponent outside -22...0")
         let leadingZeros = mantissa.leadingZeroBitCount

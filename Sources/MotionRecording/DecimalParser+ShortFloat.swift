@@ -24,30 +24,34 @@ extension DecimalParser {
     @inlinable @inline(__always)
     static func scanShortFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> (Float, Int)? {
         guard start + 16 <= readableEnd else { return nil }
+        // Written without branches on the sign and the digit count (7, 8 or 9 at random in real data, so a branch
+        // on them is mispredicted about every other value); the rejections are rare and predictable.
         let negative = bytes[start] == 0x2D
         let integerIndex = negative ? start + 1 : start
         let integer = bytes[integerIndex] &- 0x30
         guard integer < 10, bytes[integerIndex + 1] == 0x2E else { return nil }
-        var index = integerIndex + 2
-        let (head, headCount) = leadingDigits(bytes + index)  // reads index...index+7 ≤ start + 10
-        guard headCount > 0 else { return nil }
-        var mantissa = UInt64(integer) &* digitRunScale(headCount) &+ head
-        var fractionDigits = headCount
-        index += headCount
-        if headCount == 8 {
-            let ninth = bytes[index] &- 0x30
-            if ninth < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(ninth)
-                fractionDigits = 9
-                index += 1
-                guard bytes[index] &- 0x30 >= 10 else { return nil }  // ten or more fraction digits
-            }
-        }
-        guard bytes[index] | 0x20 != 0x65 else { return nil }  // an exponent follows: e / E
+        // `D.FFFFFFF` loaded from the point on, with the point replaced by the integer digit: `DFFFFFFF`, whose
+        // leading run is the integer digit and up to seven fraction digits (no table of powers of ten needed).
+        let pointWord = UInt64(littleEndian: UnsafeRawPointer(bytes + integerIndex + 1).loadUnaligned(as: UInt64.self))
+        let (lead, leadCount) = leadingDigits(word: pointWord & ~0xFF | UInt64(bytes[integerIndex]))
+        guard leadCount > 1 else { return nil }  // no fraction digit
+        // Eighth and ninth fraction digits, each taken only when all before it were digits: flags of 0 or 1
+        // (`x &- 10` has its top bit set exactly when the byte value x < 10) and multiplications instead of
+        // branches, which the compiler would otherwise emit.
+        let eighth = UInt64(bytes[integerIndex + 9] &- 0x30)
+        let ninth = UInt64(bytes[integerIndex + 10] &- 0x30)
+        let hasEighth = UInt64(leadCount >> 3) & ((eighth &- 10) >> 63)  // leadCount == 8 and a digit
+        let hasNinth = hasEighth & ((ninth &- 10) >> 63)
+        let upToEight = lead &* (1 &+ 9 &* hasEighth) &+ hasEighth &* eighth
+        let mantissa = upToEight &* (1 &+ 9 &* hasNinth) &+ hasNinth &* ninth
+        let fractionDigits = leadCount - 1 + Int(hasEighth &+ hasNinth)
+        let end = integerIndex + 2 + fractionDigits
+        // Ten or more fraction digits, or an exponent (e / E), are other shapes.
+        guard bytes[end] &- 0x30 >= 10, bytes[end] | 0x20 != 0x65 else { return nil }
         let estimate = Double(mantissa) * reciprocalPowerOfTen(fractionDigits)
         let belowFloat = estimate.bitPattern & 0x1FFF_FFFF
         guard belowFloat &- (0x1000_0000 - floatMidpointMargin) > 2 * floatMidpointMargin else { return nil }
-        let single = Float(estimate)
-        return (negative ? -single : single, index)
+        let magnitude = Float(estimate).bitPattern
+        return (Float(bitPattern: magnitude | (negative ? 0x8000_0000 : 0)), end)
     }
 }

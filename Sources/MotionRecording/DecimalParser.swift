@@ -175,18 +175,24 @@ enum DecimalParser {
     }
 
     /// The value and number (0...8) of the ASCII digits that start the eight bytes at `pointer` (SWAR: the run is
-    /// moved to the top of the word, the bytes below filled with `0`, and all eight converted at once).
+    /// moved to the top of the word and all eight bytes converted at once).
     @inlinable @inline(__always)
     static func leadingDigits(_ pointer: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
-        let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+        leadingDigits(word: UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)))
+    }
+
+    /// The value and number (0...8) of the ASCII digits that start `word` (eight bytes, the first in the lowest).
+    ///
+    /// `'0'` is subtracted from every byte first: a byte below `'0'` borrows only from the bytes above it, which are
+    /// all beyond the run, and the left shift then drops them, leaving zeros (digit 0) below the run.
+    @inlinable @inline(__always)
+    static func leadingDigits(word: UInt64) -> (value: UInt64, count: Int) {
         // Per byte 0x33 exactly when it is a digit (no carry crosses from a digit byte: those are < 0xFA).
         let classes = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
         let nonDigits = classes ^ 0x3333_3333_3333_3333
         let count = nonDigits.trailingZeroBitCount / 8  // 8 when all are digits
         guard count > 0 else { return (0, 0) }
-        let padding = 8 * (8 - count)  // bits below the run, 0...56
-        let padded = padding == 0 ? word : (word << UInt64(padding)) | (0x3030_3030_3030_3030 >> UInt64(64 - padding))
-        var value = padded &- 0x3030_3030_3030_3030
+        var value = (word &- 0x3030_3030_3030_3030) &<< UInt64(8 * (8 - count))  // 0...56 bits
         value = (value &* 10) &+ (value >> 8)
         value = (((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
             &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32)))) >> 32
