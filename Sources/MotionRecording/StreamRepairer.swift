@@ -23,18 +23,38 @@ struct StreamRepairer {
 
     private func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
 
-    /// True when every value is finite (a branch-free pass the optimiser can vectorise).
+    /// True when every value is finite. The checks below count failures into an integer instead of chaining
+    /// `&&` (which compiled to a scalar loop with a branch per value), so the optimiser can vectorise them.
     static func allFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
-        var finite = true
-        for value in values { finite = finite && value.isFinite }
-        return finite
+        var nonFinite = 0
+        for value in values { nonFinite &+= value.isFinite ? 0 : 1 }
+        return nonFinite == 0
     }
 
     /// True when every value is finite with |value| ≤ `limit` (NaN fails the comparison).
     static func allWithinLimit(_ values: UnsafeBufferPointer<Float>, _ limit: Float) -> Bool {
-        var within = true
-        for value in values { within = within && abs(value) <= limit }
-        return within
+        var outside = 0
+        for value in values { outside &+= abs(value) <= limit ? 0 : 1 }
+        return outside == 0
+    }
+
+    /// True when every timestamp is greater than the one before: no sample earlier than its predecessor and no
+    /// repeated timestamp, so steps 2 and 3 have nothing to find (a branch-free pass the optimiser can vectorise).
+    static func strictlyIncreasing(_ timestamps: UnsafeBufferPointer<Double>) -> Bool {
+        guard timestamps.count > 1 else { return true }
+        var notIncreasing = 0
+        for row in 1..<timestamps.count { notIncreasing &+= timestamps[row] > timestamps[row - 1] ? 0 : 1 }
+        return notIncreasing == 0
+    }
+
+    /// Rows whose spacing from the row before exceeds `threshold` (s); empty when there is none, which a
+    /// branch-free pass checks first.
+    static func gapRows(_ timestamps: UnsafeBufferPointer<Double>, threshold: Double) -> [Int] {
+        guard timestamps.count > 1 else { return [] }
+        var overThreshold = 0
+        for row in 1..<timestamps.count { overThreshold &+= timestamps[row] - timestamps[row - 1] > threshold ? 1 : 0 }
+        if overThreshold == 0 { return [] }
+        return (1..<timestamps.count).filter { timestamps[$0] - timestamps[$0 - 1] > threshold }
     }
 
     /// `(column.max(), column.min())` in one pass, with the same comparisons (so the same results, NaN included).
@@ -53,6 +73,14 @@ struct StreamRepairer {
     static func flatRuns(_ column: UnsafeBufferPointer<Float>, high: Float, low: Float)
         -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
     {
+        // A run of three needs three equal samples: when neither extreme occurs three times (the usual case, an
+        // extreme is reached once), a branch-free count answers without the run-tracking loop.
+        var (highCount, lowCount) = (0, 0)
+        for value in column {
+            highCount &+= value == high ? 1 : 0
+            lowCount &+= value == low ? 1 : 0
+        }
+        if highCount < 3 && lowCount < 3 { return ((0, nil), (0, nil)) }
         var (runHigh, flatHigh, firstHigh) = (0, 0, Int?.none)
         var (runLow, flatLow, firstLow) = (0, 0, Int?.none)
         for row in 0..<column.count {
@@ -133,10 +161,13 @@ struct StreamRepairer {
             me.lines = lines
         }
 
+        // Clean streams (the usual case) skip the row-wise searches of steps 2 and 3 after one straight pass.
+        let increasing = columns.timestamps.withUnsafeBufferPointer { Self.strictlyIncreasing($0) }
+
         // 2. Time going backwards.
         var backwards = 0
         var backwardsFirst: Int? = nil
-        for row in 1..<max(1, columns.count) where columns.timestamps[row] < columns.timestamps[row - 1] {
+        for row in 1..<(increasing ? 1 : max(1, columns.count)) where columns.timestamps[row] < columns.timestamps[row - 1] {
             backwards += 1
             if backwardsFirst == nil { backwardsFirst = row }
         }
@@ -162,7 +193,7 @@ struct StreamRepairer {
         var duplicateRowFirst: Int? = nil
         var duplicateTimes = 0
         var duplicateTimeFirst: Int? = nil
-        for row in 1..<max(1, columns.count) where columns.timestamps[row] == columns.timestamps[row - 1] {
+        for row in 1..<(increasing ? 1 : max(1, columns.count)) where columns.timestamps[row] == columns.timestamps[row - 1] {
             if columns.columns.allSatisfy({ $0[row] == $0[row - 1] }) {
                 drop(row, of: columns.count)
                 duplicateRows += 1
@@ -217,10 +248,8 @@ struct StreamRepairer {
         var gapRows: [Int] = []
         if medianSpacing > 0 {
             let threshold = HygieneChecker.gapFactor * medianSpacing
-            for row in 1..<max(1, timestamps.count) where timestamps[row] - timestamps[row - 1] > threshold {
-                gaps.append(Gap(start: timestamps[row - 1], duration: timestamps[row] - timestamps[row - 1]))
-                gapRows.append(row)
-            }
+            gapRows = timestamps.withUnsafeBufferPointer { Self.gapRows($0, threshold: threshold) }
+            gaps = gapRows.map { Gap(start: timestamps[$0 - 1], duration: timestamps[$0] - timestamps[$0 - 1]) }
         }
         if !gaps.isEmpty {
             let listed = gaps.prefix(5).map { String(format: "%.3f s at %.3f s", $0.duration, $0.start) }

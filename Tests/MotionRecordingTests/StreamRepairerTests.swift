@@ -1,4 +1,5 @@
 import Testing
+import _TestSupport
 @testable import MotionRecording
 
 @Suite struct StreamRepairerTests {
@@ -20,5 +21,64 @@ import Testing
         #expect(runs.low.flat == 3 && runs.low.first == 13)
         let none = column.withUnsafeBufferPointer { StreamRepairer.flatRuns($0, high: 2, low: 1) }
         #expect(none.high.flat == 0 && none.high.first == nil && none.low.first == nil)
+    }
+
+    /// Runs of ≥ 3 equal samples at `value`, row by row (the reference for the counting shortcut).
+    func referenceRuns(_ column: [Float], _ value: Float) -> (flat: Int, first: Int?) {
+        var (run, flat, first) = (0, 0, Int?.none)
+        for (row, sample) in column.enumerated() {
+            run = sample == value ? run + 1 : 0
+            if run >= 3 {
+                flat += run == 3 ? 3 : 1
+                if first == nil { first = row - 2 }
+            }
+        }
+        return (flat, first)
+    }
+
+    @Test func flatRunsAgreeWithTheRowByRowSearch() {
+        // Extremes reached once, twice, three times apart (no run) and in runs of 2–5 at random places.
+        var rng = SplitMix64(seed: 71)
+        var failures = 0
+        for round in 0..<300 {
+            var column = (0..<200).map { _ in Float.random(in: -1...1, using: &rng) }
+            for _ in 0..<(round % 6) {
+                let length = Int.random(in: 1...5, using: &rng)
+                let start = Int.random(in: 0..<(200 - length), using: &rng)
+                let extreme: Float = Bool.random(using: &rng) ? 8 : -8
+                for row in start..<(start + length) { column[row] = extreme }
+            }
+            let (high, low) = (column.max()!, column.min()!)
+            let runs = column.withUnsafeBufferPointer { StreamRepairer.flatRuns($0, high: high, low: low) }
+            let (expectedHigh, expectedLow) = (referenceRuns(column, high), referenceRuns(column, low))
+            if runs.high.flat != expectedHigh.flat || runs.high.first != expectedHigh.first
+                || runs.low.flat != expectedLow.flat || runs.low.first != expectedLow.first
+            {
+                failures += 1
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test func increasingTimestampsAndGapRows() {
+        let steady = (0..<1000).map { 100 + Double($0) / 800 }
+        steady.withUnsafeBufferPointer {
+            #expect(StreamRepairer.strictlyIncreasing($0))
+            #expect(StreamRepairer.gapRows($0, threshold: 2.0 / 800).isEmpty)
+        }
+        var repeated = steady
+        repeated[500] = repeated[499]
+        var backwards = steady
+        backwards[700] = backwards[698]
+        var gapped = steady
+        for row in 300..<1000 { gapped[row] += 0.5 }
+        for row in 900..<1000 { gapped[row] += 0.25 }
+        repeated.withUnsafeBufferPointer { #expect(!StreamRepairer.strictlyIncreasing($0)) }
+        backwards.withUnsafeBufferPointer { #expect(!StreamRepairer.strictlyIncreasing($0)) }
+        gapped.withUnsafeBufferPointer {
+            #expect(StreamRepairer.strictlyIncreasing($0))
+            #expect(StreamRepairer.gapRows($0, threshold: 2.0 / 800) == [300, 900])
+        }
+        [Double.nan, 1, 2].withUnsafeBufferPointer { #expect(!StreamRepairer.strictlyIncreasing($0)) }
     }
 }
