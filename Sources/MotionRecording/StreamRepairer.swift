@@ -57,15 +57,29 @@ struct StreamRepairer {
         return (1..<timestamps.count).filter { timestamps[$0] - timestamps[$0 - 1] > threshold }
     }
 
-    /// `(column.max(), column.min())` in one pass, with the same comparisons (so the same results, NaN included).
-    static func extremes(_ column: UnsafeBufferPointer<Float>) -> (high: Float, low: Float)? {
+    /// `(column.max(), column.min())` in one pass, with the same comparisons (so the same results, NaN included),
+    /// and how many samples equal each (`==`, as ``flatRuns(_:high:low:)`` compares): fewer than three means no
+    /// flat run. A new extreme is larger (smaller) than every sample before it, so none of those equals it and
+    /// its count restarts at one.
+    static func extremes(_ column: UnsafeBufferPointer<Float>)
+        -> (high: Float, low: Float, highCount: Int, lowCount: Int)?
+    {
         guard var high = column.first else { return nil }
         var low = high
+        var (highCount, lowCount) = high == high ? (1, 1) : (0, 0)  // NaN equals nothing
         for value in column.dropFirst() {
-            if high < value { high = value }
-            if value < low { low = value }
+            if high < value {
+                high = value
+                highCount = 0
+            }
+            if value < low {
+                low = value
+                lowCount = 0
+            }
+            highCount &+= value == high ? 1 : 0
+            lowCount &+= value == low ? 1 : 0
         }
-        return (high, low)
+        return (high, low, highCount, lowCount)
     }
 
     /// Runs of ≥ 3 equal samples at `high` and at `low` in one pass: per extreme, the samples in such runs and
@@ -269,8 +283,9 @@ struct StreamRepairer {
         for (group, minimum, unit) in columns.saturationGroups {
             for index in group {
                 let column = columns.columns[index]
-                guard let (high, low) = column.withUnsafeBufferPointer({ Self.extremes($0) }) else { continue }
-                guard abs(high) >= minimum || abs(low) >= minimum else { continue }
+                guard let (high, low, highCount, lowCount) = column.withUnsafeBufferPointer({ Self.extremes($0) })
+                else { continue }
+                guard abs(high) >= minimum || abs(low) >= minimum, highCount >= 3 || lowCount >= 3 else { continue }
                 let runs = column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low) }
                 let perExtreme: [(Float, Int, Int?)] = [(high, runs.high.flat, runs.high.first), (low, runs.low.flat, runs.low.first)]
                 for (extreme, flat, first) in perExtreme where abs(extreme) >= minimum {

@@ -9,7 +9,11 @@ import _TestSupport
             let fused = column.withUnsafeBufferPointer { StreamRepairer.extremes($0) }
             #expect(fused?.high.bitPattern == column.max()?.bitPattern, "\(column)")
             #expect(fused?.low.bitPattern == column.min()?.bitPattern, "\(column)")
+            #expect(fused?.highCount == column.filter { $0 == column.max() }.count, "\(column)")
+            #expect(fused?.lowCount == column.filter { $0 == column.min() }.count, "\(column)")
         }
+        let zeros = [Float(-0.0), 0, 1, 1, -0.0, 1].withUnsafeBufferPointer { StreamRepairer.extremes($0) }
+        #expect(zeros?.highCount == 3 && zeros?.lowCount == 3 && zeros?.low.sign == .minus)
         #expect([Float]().withUnsafeBufferPointer { StreamRepairer.extremes($0) } == nil)
     }
 
