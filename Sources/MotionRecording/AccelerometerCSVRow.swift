@@ -26,11 +26,11 @@ struct AccelerometerCSVRow {
         guard start + readAhead <= readableEnd,
             let (timestamp, afterTimestamp) = DecimalParser.scanFixedPoint(bytes, start, readableEnd: readableEnd),
             bytes[afterTimestamp] == 0x2C,
-            let (x, afterX) = DecimalParser.scanShortFloat(bytes, afterTimestamp + 1, readableEnd: readableEnd),
+            let (x, afterX) = scanAcceleration(bytes, afterTimestamp + 1),
             bytes[afterX] == 0x2C,
-            let (y, afterY) = DecimalParser.scanShortFloat(bytes, afterX + 1, readableEnd: readableEnd),
+            let (y, afterY) = scanAcceleration(bytes, afterX + 1),
             bytes[afterY] == 0x2C,
-            let (z, afterZ) = DecimalParser.scanShortFloat(bytes, afterY + 1, readableEnd: readableEnd)
+            let (z, afterZ) = scanAcceleration(bytes, afterY + 1)
         else { return nil }
         let end: Int
         if bytes[afterZ] == 0x0A {
@@ -41,5 +41,13 @@ struct AccelerometerCSVRow {
             return nil
         }
         return AccelerometerCSVRow(timestamp: timestamp, x: x, y: y, z: z, end: end)
+    }
+
+    /// One acceleration field (``DecimalParser/scanShortFloatUnchecked(_:_:)``): ``scan(_:_:readableEnd:)`` has
+    /// checked the room to read (``readAhead``) and checks the separator or line end after it. A function of its
+    /// own, called three times, where the optimiser keeps the scanner free of branches on the digit count.
+    @inline(never)
+    static func scanAcceleration(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> (Float, Int)? {
+        DecimalParser.scanShortFloatUnchecked(bytes, start)
     }
 }

@@ -23,9 +23,22 @@ extension DecimalParser {
     ///   - readableEnd: the end of the buffer (bytes up to there may be read).
     @inlinable @inline(__always)
     static func scanShortFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> (Float, Int)? {
-        guard start + 16 <= readableEnd else { return nil }
-        // Written without branches on the sign and the digit count (7, 8 or 9 at random in real data, so a branch
-        // on them is mispredicted about every other value); the rejections are rare and predictable.
+        guard start + 16 <= readableEnd, let (value, end) = scanShortFloatUnchecked(bytes, start),
+            bytes[end] &- 0x30 >= 10, bytes[end] | 0x20 != 0x65  // ten or more fraction digits, or an exponent
+        else { return nil }
+        return (value, end)
+    }
+
+    /// ``scanShortFloat(_:_:readableEnd:)`` without its two checks, for a caller that has made them already:
+    /// room to read (`start + 16 ≤` the buffer's end) and that the byte after the number (at the returned index)
+    /// is neither a digit nor `e`/`E` (a caller that requires a separator there has). Without the latter the
+    /// answer for longer text is that of its first digits.
+    @inlinable @inline(always)  // guaranteed: `__always` is a heuristic since Swift 6.2
+    static func scanShortFloatUnchecked(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> (Float, Int)? {
+        // Written without branches on the digit count (7, 8 or 9 at random in real data, so a branch on it is
+        // mispredicted about every other value); the rejections are rare and predictable. (The optimiser turns
+        // the sign into a branch; making that branch-free measured slower: it puts the sign test in front of
+        // every load.)
         let negative = bytes[start] == 0x2D
         let integerIndex = negative ? start + 1 : start
         let integer = bytes[integerIndex] &- 0x30
@@ -46,8 +59,6 @@ extension DecimalParser {
         let mantissa = upToEight &* (1 &+ 9 &* hasNinth) &+ hasNinth &* ninth
         let fractionDigits = leadCount - 1 + Int(hasEighth &+ hasNinth)
         let end = integerIndex + 2 + fractionDigits
-        // Ten or more fraction digits, or an exponent (e / E), are other shapes.
-        guard bytes[end] &- 0x30 >= 10, bytes[end] | 0x20 != 0x65 else { return nil }
         let estimate = Double(mantissa) * reciprocalPowerOfTen(fractionDigits)
         let belowFloat = estimate.bitPattern & 0x1FFF_FFFF
         guard belowFloat &- (0x1000_0000 - floatMidpointMargin) > 2 * floatMidpointMargin else { return nil }
