@@ -83,4 +83,34 @@ import _TestSupport
         }
         #expect(mismatches == 0)
     }
+
+    @Test func rowsBeyondTheEstimatedCapacityGoToASecondPart() throws {
+        // Long rows first (the first 64 KiB set the estimate), then many short ones: more rows than estimated.
+        var text = InterchangeCSV.accelerometerHeader.joined(separator: ",") + "\n"
+        var expected: [(Double, Float)] = []
+        for row in 0..<6000 {
+            let t = 1000 + Double(row) / 800
+            let long = row < 2000
+            let x: Float = long ? -0.123456789 : 0.5
+            text += long ? "\(t.description),\(x.description),-0.987654321,-1.23456789\n" : "\(t),\(x),0.25,1.0\n"
+            expected.append((t, x))
+        }
+        let data = Array(text.utf8)
+        let estimate = data.withUnsafeBufferPointer { bytes in
+            var scanner = CSVScanner(bytes)
+            _ = scanner.nextLine()
+            return scanner.estimatedRemainingLineCount()
+        }
+        #expect(estimate < expected.count)  // the case under test
+        let stream = try data.withUnsafeBufferPointer {
+            try InterchangeCSV.readAccelerometer(bytes: $0, file: "short-rows.csv")
+        }
+        #expect(stream.samples.count == expected.count && stream.lines.count == expected.count)
+        var mismatches = 0
+        for (index, (t, x)) in expected.enumerated()
+        where stream.samples.timestamps[index] != t || stream.samples.x[index] != x || stream.lines[index] != UInt32(index + 2) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
 }

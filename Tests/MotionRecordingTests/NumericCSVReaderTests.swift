@@ -71,6 +71,15 @@ import _TestSupport
         #expect(remaining("\n\n\n") == 3)
     }
 
+    @Test func estimateCoversUniformLinesAndIsExactForShortTexts() {
+        var uniform = String(repeating: "56257.44367168934,0.59482557,-0.1437196,-1.1475809\n", count: 5000)
+        let exact = uniform.withUTF8 { CSVScanner($0).remainingLineCount() }
+        let estimate = uniform.withUTF8 { CSVScanner($0).estimatedRemainingLineCount() }
+        #expect(exact == 5000 && estimate >= exact && estimate <= exact * 105 / 100 + 64)
+        var short = "a\nb\nc"
+        #expect(short.withUTF8 { CSVScanner($0).estimatedRemainingLineCount() } == 3)
+    }
+
     @Test func countsLongTextsAcrossVectorBlocks() {
         // Longer than 255 blocks of 32 bytes (the lane sums' batch), line feeds at random places, runs of
         // consecutive line feeds, with and without a final line feed, from several start offsets.
