@@ -85,4 +85,65 @@ import _TestSupport
         }
         [Double.nan, 1, 2].withUnsafeBufferPointer { #expect(!StreamRepairer.strictlyIncreasing($0)) }
     }
+
+    @Test func vectorExtremesMatchMaxMinAndCounts() {
+        // Long columns (the vector path): plain, with repeated extremes, NaN anywhere, zero extremes of either
+        // sign, and lengths that leave a tail of 0–7 after the vectors.
+        var rng = SplitMix64(seed: 91)
+        var failures: [String] = []
+        for round in 0..<400 {
+            let count = 64 + Int.random(in: 0...200, using: &rng)
+            var column = (0..<count).map { _ in Float.random(in: -3...3, using: &rng) }
+            switch round % 5 {
+            case 1:
+                for _ in 0..<4 { column[Int.random(in: 0..<count, using: &rng)] = 7 }
+            case 2: column[Int.random(in: 0..<count, using: &rng)] = .nan
+            case 3: column = column.map { -abs($0) }; column[Int.random(in: 0..<count, using: &rng)] = round % 2 == 0 ? 0 : -0.0
+            case 4: column[count - 1 - Int.random(in: 0..<7, using: &rng)] = -9
+            default: break
+            }
+            let got = column.withUnsafeBufferPointer { StreamRepairer.extremes($0) }
+            let (high, low) = (column.max()!, column.min()!)
+            let expectedHighCount = column.filter { $0 == high }.count
+            let expectedLowCount = column.filter { $0 == low }.count
+            if got?.high.bitPattern != high.bitPattern || got?.low.bitPattern != low.bitPattern
+                || got?.highCount != expectedHighCount || got?.lowCount != expectedLowCount
+            {
+                failures.append("round \(round)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
+    @Test func vectorChecksFindAFailureAnywhere() {
+        // A single bad element at every position of a column whose length leaves a scalar tail.
+        let count = 77
+        let good = (0..<count).map { 100 + Double($0) / 800 }
+        let floats = [Float](repeating: 0.5, count: count)
+        good.withUnsafeBufferPointer { #expect(StreamRepairer.allFinite($0) && StreamRepairer.strictlyIncreasing($0)) }
+        floats.withUnsafeBufferPointer { #expect(StreamRepairer.allWithinLimit($0, 1)) }
+        var missed: [Int] = []
+        for position in 0..<count {
+            var infinite = good
+            infinite[position] = .infinity
+            var notANumber = good
+            notANumber[position] = .nan
+            var repeated = good
+            repeated[position] = position > 0 ? good[position - 1] : good[1]
+            var outside = floats
+            outside[position] = position % 2 == 0 ? -1.5 : .nan
+            let caught = infinite.withUnsafeBufferPointer { !StreamRepairer.allFinite($0) }
+                && notANumber.withUnsafeBufferPointer { !StreamRepairer.allFinite($0) && !StreamRepairer.strictlyIncreasing($0) }
+                && repeated.withUnsafeBufferPointer { !StreamRepairer.strictlyIncreasing($0) }
+                && outside.withUnsafeBufferPointer { !StreamRepairer.allWithinLimit($0, 1) }
+            if !caught { missed.append(position) }
+            if position > 0 {
+                var gapped = good
+                for row in position..<count { gapped[row] += 1 }
+                let rows = gapped.withUnsafeBufferPointer { StreamRepairer.gapRows($0, threshold: 0.01) }
+                if rows != [position] { missed.append(-position) }
+            }
+        }
+        #expect(missed.isEmpty, "\(missed)")
+    }
 }
