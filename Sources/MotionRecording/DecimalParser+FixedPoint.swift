@@ -5,8 +5,8 @@
 ///
 /// Why the result is exact: with at most 19 digits the mantissa `w` is exact in a `UInt64` and the text is
 /// `w / 10ᵏ` with `k ≤ 15`, converted by ``DecimalParser/eiselLemire(_:decimalExponent:)``, which is exact or
-/// declines. Declined and other shapes answer
-/// `nil`, and the caller parses the field with the general path (`strtod` as the last resort).
+/// declines. Declined and other shapes answer `nil`, and the caller parses the field with the general path
+/// (`strtod` as the last resort).
 extension DecimalParser {
     /// The correctly rounded `Double` of the fixed-point decimal at `start` and the index of the byte after it, or
     /// `nil` for other shapes (see above); the byte after the number is a non-digit other than `e`/`E` (the

@@ -1,7 +1,8 @@
 /// The acceleration fields of an interchange file straight to `Float`: shortest round-trip `Float` text of a value
 /// below 10 in magnitude, `-?D.F…F` with one integer digit and 1–9 fraction digits, no exponent
-/// (`-0.1437196`, `0.59482557`, `-0.032223105`). One unaligned 8-byte load converts up to eight fraction digits at
-/// once (``DecimalParser/leadingDigits(_:)``, the SWAR "parse eight digits" step); a ninth is added on its own.
+/// (`-0.1437196`, `0.59482557`, `-0.032223105`). One unaligned 8-byte load, with the point replaced by the integer
+/// digit, converts that digit and up to seven fraction digits at once (``DecimalParser/leadingDigits(word:)``, the
+/// SWAR "parse eight digits" step of simdjson / fast_float); an eighth and a ninth are added without branches.
 ///
 /// Why the result is exact: the text is `w / 10ᵏ` with `w < 10¹⁰ < 2⁵³` (so `Double(w)` is exact) and `k ≤ 9`.
 /// `Double(w) · 10⁻ᵏ`, with `10⁻ᵏ` the correctly rounded `Double` literal, carries at most two roundings of half

@@ -10,8 +10,10 @@
 ///
 /// Fast path (Clinger): up to 19 significant digits gathered into a `UInt64`; when the mantissa is below 2⁵³ and
 /// the decimal exponent within ±22, one IEEE multiplication or division gives the correctly rounded `Double`.
-/// 17–19 digit mantissas with 1–22 fraction digits take an exact `UInt128`-verified path
-/// (`DecimalParser+LongMantissa.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
+/// 17–19 digit mantissas with 0–22 fraction digits take the Eisel–Lemire path (`DecimalParser+EiselLemire.swift`),
+/// and the rare products it leaves undecided an exact `UInt128`-verified one (`DecimalParser+LongMantissa.swift`).
+/// Interchange accelerometer rows skip the general scanner altogether (`AccelerometerCSVRow`: short `Float` fields,
+/// `DecimalParser+ShortFloat.swift`, and fixed-point timestamps, `DecimalParser+FixedPoint.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
 /// `strtod`/`strtof` on a NUL-terminated stack copy, which is correctly rounded. `Float` values are converted from
 /// the `Double` result except when that result sits exactly on a midpoint between two floats (the only case in
 /// which double rounding can differ), where `strtof` decides. A value printed by Swift's `description` therefore

@@ -31,7 +31,7 @@ import _TestSupport
                 failures.append("\(mantissa)e\(exponent)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
         #expect(declined < 10)
     }
 
@@ -52,7 +52,7 @@ import _TestSupport
                 }
             }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
     @Test func decimalsNearestDoubleMidpointsMatchStrtod() {
@@ -69,7 +69,7 @@ import _TestSupport
                 failures.append(text)
             }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
     @Test(arguments: [

@@ -28,7 +28,7 @@ import _TestSupport
             decided += 1
             if single.bitPattern != strtofReference(text).bitPattern || end != text.utf8.count { failures.append(text) }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
         #expect(decided > 40_000)
     }
 
@@ -47,7 +47,7 @@ import _TestSupport
                 failures.append(text)
             }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
     @Test func decimalsNearestFloatMidpointsAreExactOrDeclined() {
@@ -66,7 +66,7 @@ import _TestSupport
             }
             if parsed?.bitPattern != strtofReference(text).bitPattern { failures.append(text) }
         }
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
     @Test(arguments: [
