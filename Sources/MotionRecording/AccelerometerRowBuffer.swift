@@ -47,6 +47,13 @@ struct AccelerometerRowBuffer {
                 y = [Float](unsafeUninitializedCapacity: capacity) { yStorage, yCount in
                     z = [Float](unsafeUninitializedCapacity: capacity) { zStorage, zCount in
                         lines = [UInt32](unsafeUninitializedCapacity: capacity) { lineStorage, lineCount in
+                            // Before the first write: only the timestamps (8 bytes a row) reach a whole
+                            // aligned 2 MiB block in a 10-minute file, the others from ~20 minutes on.
+                            HugePages.advise(UnsafeMutableRawBufferPointer(timestampStorage))
+                            HugePages.advise(UnsafeMutableRawBufferPointer(xStorage))
+                            HugePages.advise(UnsafeMutableRawBufferPointer(yStorage))
+                            HugePages.advise(UnsafeMutableRawBufferPointer(zStorage))
+                            HugePages.advise(UnsafeMutableRawBufferPointer(lineStorage))
                             var rows = AccelerometerRowBuffer(
                                 capacity: capacity, timestamps: timestampStorage.baseAddress!,
                                 x: xStorage.baseAddress!, y: yStorage.baseAddress!, z: zStorage.baseAddress!,

@@ -51,6 +51,9 @@ extension DecimalParser {
     static func scanFloat(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int, readableEnd: Int? = nil)
         -> (Double, Int)?
     {
+        if let readableEnd, let (single, index) = scanShortFloat(bytes, start, readableEnd: readableEnd), index <= end {
+            return (Double(single), index)
+        }
         guard let scanned = scanCommonDecimal(bytes, start, end, readableEnd: readableEnd ?? end)
             ?? scanDecimal(bytes, start, end)
         else { return nil }

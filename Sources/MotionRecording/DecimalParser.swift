@@ -10,8 +10,10 @@
 ///
 /// Fast path (Clinger): up to 19 significant digits gathered into a `UInt64`; when the mantissa is below 2⁵³ and
 /// the decimal exponent within ±22, one IEEE multiplication or division gives the correctly rounded `Double`.
-/// 17–19 digit mantissas with 1–22 fraction digits take an exact `UInt128`-verified path
-/// (`DecimalParser+LongMantissa.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
+/// 17–19 digit mantissas with 0–22 fraction digits take the Eisel–Lemire path (`DecimalParser+EiselLemire.swift`),
+/// and the rare products it leaves undecided an exact `UInt128`-verified one (`DecimalParser+LongMantissa.swift`).
+/// Interchange accelerometer rows skip the general scanner altogether (`AccelerometerCSVRow`: short `Float` fields,
+/// `DecimalParser+ShortFloat.swift`, and fixed-point timestamps, `DecimalParser+FixedPoint.swift`). Everything else (more digits, large exponents, `nan`, `inf`, hex) falls back to the C library's
 /// `strtod`/`strtof` on a NUL-terminated stack copy, which is correctly rounded. `Float` values are converted from
 /// the `Double` result except when that result sits exactly on a midpoint between two floats (the only case in
 /// which double rounding can differ), where `strtof` decides. A value printed by Swift's `description` therefore
@@ -132,6 +134,9 @@ enum DecimalParser {
             }
             return negative ? -value : value
         }
+        if !truncated, exponent <= 0, exponent >= -22, let value = eiselLemire(mantissa, decimalExponent: exponent) {
+            return negative ? -value : value
+        }
         if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {
             return negative ? -value : value
         }
@@ -172,18 +177,24 @@ enum DecimalParser {
     }
 
     /// The value and number (0...8) of the ASCII digits that start the eight bytes at `pointer` (SWAR: the run is
-    /// moved to the top of the word, the bytes below filled with `0`, and all eight converted at once).
+    /// moved to the top of the word and all eight bytes converted at once).
     @inlinable @inline(__always)
     static func leadingDigits(_ pointer: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
-        let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+        leadingDigits(word: UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)))
+    }
+
+    /// The value and number (0...8) of the ASCII digits that start `word` (eight bytes, the first in the lowest).
+    ///
+    /// `'0'` is subtracted from every byte first: a byte below `'0'` borrows only from the bytes above it, which are
+    /// all beyond the run, and the left shift then drops them, leaving zeros (digit 0) below the run.
+    @inlinable @inline(__always)
+    static func leadingDigits(word: UInt64) -> (value: UInt64, count: Int) {
         // Per byte 0x33 exactly when it is a digit (no carry crosses from a digit byte: those are < 0xFA).
         let classes = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
         let nonDigits = classes ^ 0x3333_3333_3333_3333
         let count = nonDigits.trailingZeroBitCount / 8  // 8 when all are digits
         guard count > 0 else { return (0, 0) }
-        let padding = 8 * (8 - count)  // bits below the run, 0...56
-        let padded = padding == 0 ? word : (word << UInt64(padding)) | (0x3030_3030_3030_3030 >> UInt64(64 - padding))
-        var value = padded &- 0x3030_3030_3030_3030
+        var value = (word &- 0x3030_3030_3030_3030) &<< UInt64(8 * (8 - count))  // 0...56 bits
         value = (value &* 10) &+ (value >> 8)
         value = (((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
             &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32)))) >> 32
@@ -310,6 +321,9 @@ enum DecimalParser {
             } else {
                 value *= powerOfTen(exponent)
             }
+            return (negative ? -value : value, index)
+        }
+        if !truncated, exponent <= 0, exponent >= -22, let value = eiselLemire(mantissa, decimalExponent: exponent) {
             return (negative ? -value : value, index)
         }
         if !truncated, exponent < 0, exponent >= -22, let value = exactQuotient(mantissa, fractionDigits: -exponent) {

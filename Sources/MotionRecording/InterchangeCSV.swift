@@ -126,14 +126,46 @@ public enum InterchangeCSV {
                 file: file,
                 columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
                 expectedFieldCount: accelerometerHeader.count)
-            // Every data row is one of the remaining lines: an exact upper bound, so the columns never grow.
-            let (data, lines) = try AccelerometerRowBuffer.collect(capacity: scanner.remainingLineCount()) {
-                rows throws(RecordingError) in
-                try reader.read(&scanner) { row, line in
-                    rows.append(
-                        timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
-                        line: UInt32(truncatingIfNeeded: line))
-                }
+            // Columns sized from an estimate of the rows (the line count of the first 64 KiB scaled to the file,
+            // with a margin), written in place. Should the estimate fall short, the rest of the file goes into a
+            // second set of columns sized by an exact line count, appended at the end.
+            var parts: [(samples: AccelerometerData, lines: [UInt32])] = []
+            var atEnd = false
+            while !atEnd {
+                let capacity = parts.isEmpty ? scanner.estimatedRemainingLineCount() : scanner.remainingLineCount()
+                parts.append(try AccelerometerRowBuffer.collect(capacity: capacity) { rows throws(RecordingError) in
+                    let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+                    while rows.count < rows.capacity {
+                        // Rows in the common shape in one pass; every other line through the general reader.
+                        if let base = bytes.baseAddress,
+                            let row = AccelerometerCSVRow.scan(base, scanner.offset, readableEnd: bytes.count)
+                        {
+                            scanner.offset = row.end
+                            scanner.lineNumber += 1
+                            rows.append(
+                                timestamp: row.timestamp, x: row.x, y: row.y, z: row.z,
+                                line: UInt32(truncatingIfNeeded: scanner.lineNumber))
+                            continue
+                        }
+                        let more = try general.readLine(&scanner, blankLine: { _ in }) { row, line in
+                            rows.append(
+                                timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
+                                line: UInt32(truncatingIfNeeded: line))
+                        }
+                        if !more {
+                            atEnd = true
+                            break
+                        }
+                    }
+                })
+            }
+            var (data, lines) = parts[0]
+            for part in parts.dropFirst() {
+                data.timestamps += part.samples.timestamps
+                data.x += part.samples.x
+                data.y += part.samples.y
+                data.z += part.samples.z
+                lines += part.lines
             }
             return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
         }

@@ -31,33 +31,62 @@ struct NumericCSVReader {
         blankLine: (Int) -> Void = { _ in },
         row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
     ) throws(RecordingError) {
-        let requiredFields = expectedFieldCount ?? (columns.map(\.field).max() ?? -1) + 1
-        let capacity = max(requiredFields, (columns.map(\.field).max() ?? 0) + 1)
-        let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: capacity)
-        defer { fields.deallocate() }
-        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(columns.count, 1))
-        defer { values.deallocate() }
-        let columnFields = columns.map(\.field)
-        let columnIsFloat = columns.map(\.isFloat)
-        let columnIsInteger = columns.map(\.isInteger)
-        let columnAllowsEmpty = columns.map(\.allowsEmpty)
+        let lines = LineReader(self, readableEnd: scanner.bytes.count)
+        while try lines.readLine(&scanner, blankLine: blankLine, row: row) {}
+    }
 
-        // Single-pass fast path when the row is exactly the requested columns in order: scan each number straight
-        // off the bytes and check the separator after it. Anything unusual (blanks, nan, a missing field) falls
-        // through to the general path for that line, which produces the exact message.
-        let isPlainRow = expectedFieldCount == columns.count
-            && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
-        let base = scanner.bytes.baseAddress
-        let columnCount = columns.count
-        let readableEnd = scanner.bytes.count
-        // Float columns of the plain-row path as bits (no array access per value); only used when ≤ 64 columns.
-        let floatColumns = columnIsFloat.prefix(64).enumerated().reduce(UInt64(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
+    /// The reader with its per-row scratch space allocated once: reads one line per call, so that a caller with
+    /// a faster path for its own common row shape can hand every other line to the general reader.
+    struct LineReader: ~Copyable {
+        let reader: NumericCSVReader
+        private let fields: UnsafeMutableBufferPointer<Range<Int>>
+        private let values: UnsafeMutableBufferPointer<Double>
+        private let requiredFields: Int
+        private let columnFields: [Int]
+        private let columnIsFloat: [Bool]
+        private let columnIsInteger: [Bool]
+        private let columnAllowsEmpty: [Bool]
+        /// The row is exactly the requested columns in order (see ``readLine(_:blankLine:row:)``).
+        private let isPlainRow: Bool
+        /// Float columns of the plain-row path as bits (no array access per value); only used when ≤ 64 columns.
+        private let floatColumns: UInt64
 
-        while true {
-            // Plain rows straight from the scanner's position, without finding the line end first: the numbers
+        /// Scratch space for `reader`'s rows; `readableEnd` is the length of the scanner's buffer.
+        init(_ reader: NumericCSVReader, readableEnd: Int) {
+            self.reader = reader
+            let columns = reader.columns
+            requiredFields = reader.expectedFieldCount ?? (columns.map(\.field).max() ?? -1) + 1
+            fields = .allocate(capacity: max(requiredFields, (columns.map(\.field).max() ?? 0) + 1))
+            values = .allocate(capacity: max(columns.count, 1))
+            columnFields = columns.map(\.field)
+            columnIsFloat = columns.map(\.isFloat)
+            columnIsInteger = columns.map(\.isInteger)
+            columnAllowsEmpty = columns.map(\.allowsEmpty)
+            isPlainRow = reader.expectedFieldCount == columns.count
+                && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
+            floatColumns = columnIsFloat.prefix(64).enumerated().reduce(UInt64(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
+        }
+
+        deinit {
+            fields.deallocate()
+            values.deallocate()
+        }
+
+        /// Reads the line at `scanner`'s position: a data row goes to `row` (values in `columns` order, line
+        /// number), an empty (or all-blank) line to `blankLine`. Returns `false` at the end of the text.
+        func readLine(
+            _ scanner: inout CSVScanner,
+            blankLine: (Int) -> Void,
+            row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
+        ) throws(RecordingError) -> Bool {
+            let base = scanner.bytes.baseAddress
+            let columnCount = reader.columns.count
+            let readableEnd = scanner.bytes.count
+            // Single-pass fast path when the row is exactly the requested columns in order: scan each number
+            // straight off the bytes from the scanner's position, without finding the line end first: the numbers
             // stop at the first byte that cannot continue them, so the line end shows up as the terminator after
-            // the last one (`\n`, `\r\n`, or a final line without either). Any other row is read again below
-            // as a line.
+            // the last one (`\n`, `\r\n`, or a final line without either). Anything unusual (blanks, nan, a missing
+            // field) falls through to the general path for that line, which produces the exact message.
             if isPlainRow, columnCount <= 64, let base, scanner.offset < readableEnd {
                 var position = scanner.offset
                 var complete = true
@@ -84,38 +113,23 @@ struct NumericCSVReader {
                     }
                     values[index] = value
                 }
-                if complete {
-                    // The byte after the last number must end the line (the same ends `nextLine()` accepts).
-                    var lineEnd: Int? = nil
-                    if position == readableEnd {
-                        lineEnd = readableEnd
-                    } else if base[position] == 0x0A {
-                        lineEnd = position + 1
-                    } else if base[position] == 0x0D {
-                        if position + 1 == readableEnd {
-                            lineEnd = readableEnd
-                        } else if base[position + 1] == 0x0A {
-                            lineEnd = position + 2
-                        }
-                    }
-                    if let lineEnd {
-                        scanner.offset = lineEnd
-                        scanner.lineNumber += 1
-                        try row(UnsafeBufferPointer(values), scanner.lineNumber)
-                        continue
-                    }
+                if complete, let lineEnd = CSVScanner.lineEnd(base, at: position, readableEnd: readableEnd) {
+                    scanner.offset = lineEnd
+                    scanner.lineNumber += 1
+                    try row(UnsafeBufferPointer(values), scanner.lineNumber)
+                    return true
                 }
             }
-            guard let line = scanner.nextLine() else { break }
+            guard let line = scanner.nextLine() else { return false }
             if scanner.isBlank(line) {
                 blankLine(scanner.lineNumber)
-                continue
+                return true
             }
             let count = scanner.splitFields(line, into: fields)
-            if let expectedFieldCount, count != expectedFieldCount {
-                throw fieldCountError(scanner, line: line, found: count, expected: expectedFieldCount)
+            if let expectedFieldCount = reader.expectedFieldCount, count != expectedFieldCount {
+                throw reader.fieldCountError(scanner, line: line, found: count, expected: expectedFieldCount)
             } else if count < requiredFields {
-                throw fieldCountError(scanner, line: line, found: count, expected: requiredFields)
+                throw reader.fieldCountError(scanner, line: line, found: count, expected: requiredFields)
             }
             for index in 0..<columnFields.count {
                 let range = fields[columnFields[index]]
@@ -133,10 +147,11 @@ struct NumericCSVReader {
                 } else if columnAllowsEmpty[index] && scanner.isBlank(range) {
                     values[index] = emptyFieldMarker
                 } else {
-                    throw notANumber(scanner, column: index, range: range, line: line)
+                    throw reader.notANumber(scanner, column: index, range: range, line: line)
                 }
             }
             try row(UnsafeBufferPointer(values), scanner.lineNumber)
+            return true
         }
     }
 
@@ -145,7 +160,7 @@ struct NumericCSVReader {
     static func integer(_ slot: Double) -> Int64 { Int64(bitPattern: slot.bitPattern) }
 
     @inline(never)
-    private func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
+    fileprivate func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
         -> RecordingError
     {
         let atEnd = line.upperBound >= scanner.bytes.count
@@ -156,7 +171,7 @@ struct NumericCSVReader {
     }
 
     @inline(never)
-    private func notANumber(_ scanner: CSVScanner, column index: Int, range: Range<Int>, line: Range<Int>)
+    fileprivate func notANumber(_ scanner: CSVScanner, column index: Int, range: Range<Int>, line: Range<Int>)
         -> RecordingError
     {
         let column = columns[index]

@@ -1,4 +1,5 @@
 import Testing
+import _TestSupport
 @testable import MotionRecording
 
 @Suite struct NumericCSVReaderTests {
@@ -68,5 +69,35 @@ import Testing
         #expect(remaining("a\r\n\r\nb\r\n") == 3)
         #expect(remaining("h\n1\n2\n", skipping: 1) == 2)
         #expect(remaining("\n\n\n") == 3)
+    }
+
+    @Test func estimateCoversUniformLinesAndIsExactForShortTexts() {
+        var uniform = String(repeating: "56257.44367168934,0.59482557,-0.1437196,-1.1475809\n", count: 5000)
+        let exact = uniform.withUTF8 { CSVScanner($0).remainingLineCount() }
+        let estimate = uniform.withUTF8 { CSVScanner($0).estimatedRemainingLineCount() }
+        #expect(exact == 5000 && estimate >= exact && estimate <= exact * 105 / 100 + 64)
+        var short = "a\nb\nc"
+        #expect(short.withUTF8 { CSVScanner($0).estimatedRemainingLineCount() } == 3)
+    }
+
+    @Test func countsLongTextsAcrossVectorBlocks() {
+        // Longer than 255 blocks of 32 bytes (the lane sums' batch), line feeds at random places, runs of
+        // consecutive line feeds, with and without a final line feed, from several start offsets.
+        var rng = SplitMix64(seed: 61)
+        for round in 0..<6 {
+            var text = ""
+            var expected = 0
+            while text.utf8.count < 20_000 {
+                let length = Int.random(in: 0...80, using: &rng)
+                text += String(repeating: "7", count: length) + "\n"
+                expected += 1
+            }
+            if round % 2 == 1 {
+                text += "1.5,2"
+                expected += 1
+            }
+            #expect(remaining(text) == expected)
+            #expect(remaining(text, skipping: round) == expected - round)
+        }
     }
 }

@@ -1,0 +1,53 @@
+/// One `timestamp,x,y,z` data row of an interchange `accelerometer.csv` in its common shape, parsed in one pass
+/// straight from the bytes: a fixed-point timestamp (``DecimalParser/scanFixedPoint(_:_:readableEnd:)``), three
+/// short `Float` fields (``DecimalParser/scanShortFloat(_:_:readableEnd:)``), commas between them and a line end
+/// (`\n` or `\r\n`) after. Any other row (blanks, exponents, long or odd numbers, a wrong field count, the last
+/// bytes of the file) is not recognised here and goes to the general ``NumericCSVReader``, which gives the same
+/// values (every path is correctly rounded) or the exact error message.
+struct AccelerometerCSVRow {
+    /// s on the recording clock.
+    var timestamp: Double
+    /// g.
+    var x: Float
+    var y: Float
+    var z: Float
+    /// Index of the first byte after the row's line end.
+    var end: Int
+
+    /// Bytes a row may read ahead of its start (whole-word loads): rows closer than this to the end of the buffer
+    /// are left to the general reader.
+    static let readAhead = 96
+
+    /// The row starting at `start`, or `nil` when it is not in the common shape (see above). Not inlined into
+    /// the reading loop, so that the four number scanners inline into it (the optimiser declined to inline them
+    /// into the larger loop).
+    @inline(never)
+    static func scan(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> AccelerometerCSVRow? {
+        guard start + readAhead <= readableEnd,
+            let (timestamp, afterTimestamp) = DecimalParser.scanFixedPoint(bytes, start, readableEnd: readableEnd),
+            bytes[afterTimestamp] == 0x2C,
+            let (x, afterX) = scanAcceleration(bytes, afterTimestamp + 1),
+            bytes[afterX] == 0x2C,
+            let (y, afterY) = scanAcceleration(bytes, afterX + 1),
+            bytes[afterY] == 0x2C,
+            let (z, afterZ) = scanAcceleration(bytes, afterY + 1)
+        else { return nil }
+        let end: Int
+        if bytes[afterZ] == 0x0A {
+            end = afterZ + 1
+        } else if bytes[afterZ] == 0x0D, bytes[afterZ + 1] == 0x0A {
+            end = afterZ + 2
+        } else {
+            return nil
+        }
+        return AccelerometerCSVRow(timestamp: timestamp, x: x, y: y, z: z, end: end)
+    }
+
+    /// One acceleration field (``DecimalParser/scanShortFloatUnchecked(_:_:)``): ``scan(_:_:readableEnd:)`` has
+    /// checked the room to read (``readAhead``) and checks the separator or line end after it. A function of its
+    /// own, called three times, where the optimiser keeps the scanner free of branches on the digit count.
+    @inline(never)
+    static func scanAcceleration(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> (Float, Int)? {
+        DecimalParser.scanShortFloatUnchecked(bytes, start)
+    }
+}

@@ -1,0 +1,19 @@
+import Testing
+@testable import MotionRecording
+
+@Suite struct HugePagesTests {
+    @Test(arguments: [0, 1, 4096, 2 << 20, (2 << 20) + 12_345, 5 << 20])
+    func advisedMemoryStaysUsable(_ byteCount: Int) {
+        // Any size and any (unaligned) start: the advice only touches the aligned interior and changes no byte.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + 100, alignment: 16)
+        defer { buffer.deallocate() }
+        let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[37..<(37 + byteCount)])
+        HugePages.advise(slice)
+        for index in stride(from: 0, to: byteCount, by: 4093) { slice[index] = UInt8(truncatingIfNeeded: index) }
+        var mismatches = 0
+        for index in stride(from: 0, to: byteCount, by: 4093) where slice[index] != UInt8(truncatingIfNeeded: index) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+}
