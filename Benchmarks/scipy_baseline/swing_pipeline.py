@@ -26,7 +26,8 @@ Swings (200 Hz device motion)
   * anchor = last sample before the impact (hit) or the rotation peak (miss); polarity from the largest |rate|
     within 50 ms before it; walk back while rate × polarity ≥ 1 rad/s, ending after 20 ms below (fails beyond
     0.6 s); onset = hinge least-squares fit b + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on a 0.25 ms grid
-    refined to 0.01 ms, over the 100 ms before the walk-back point up to 35 % of the peak;
+    refined to 0.01 ms, over the 100 ms before the walk-back point up to 35 % of the peak (normal equations from
+    power sums of d over the samples after τ, as the Swift fit forms them; vectorised over τ);
   * accumulated rotation (trapezoid, onset → anchor) must reach 0.35 rad.
 
 Loading: `numpy.load` for the native .npz; `numpy.loadtxt` (numpy 2's C parser) for interchange CSV.
@@ -272,18 +273,39 @@ def rotation_events(t, along):
 
 def hinge_errors(times, p, taus, exponent_grid):
     """Residual sum of squares of the least-squares fit p ≈ b + a·h1 + c·h2 + s·(t − τ) (sloped pre-swing baseline)
-    for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or the normal equations are singular."""
-    offset = (times[None, :] - taus[:, None]) * 10
+    for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or the normal equations are singular.
+
+    Formed the way the Swift fit forms them (Sources/SwingAnalysis/HingeFit.swift): with d = max(0, t − τ), every
+    normal-equation entry that involves the hinge columns is a power sum Σ d^q or Σ p·d^q over the samples after τ
+    (where t − τ = d), so one set of powers per τ serves all five exponents; the baseline entries (1, t − τ) are
+    sums over all samples, expanded in τ. Then one batched 4×4 solve per exponent."""
+    offset = (times[None, :] - taus[:, None]) * 10  # 0.1 s units
     d = np.maximum(0.0, offset)
-    root, square = np.sqrt(d), d * d
-    errors = np.empty((taus.size, len(exponent_grid)))
+    root = np.sqrt(d)
+    # Powers d^(k/2), k = 2…16 (q = 1…8 in half steps), summed over the samples; Σ p·d^q for q = 1…4.5.
+    half_powers = [None, root, d]
+    for k in range(3, 17):
+        half_powers.append(half_powers[k - 2] * d)
+    power_sum = {k: half_powers[k].sum(axis=1) for k in range(2, 17)}
+    value_power_sum = {k: half_powers[k] @ p for k in range(2, 10)}
+    n = float(times.size)
+    offset_sum = offset.sum(axis=1)
+    offset_square_sum = np.einsum("tn,tn->t", offset, offset)
+    value_sum = p.sum()
+    value_offset_sum = offset @ p
     spp = p @ p
-    ones = np.ones_like(d)
+    errors = np.empty((taus.size, len(exponent_grid)))
     for column, exponent in enumerate(exponent_grid):
-        h1 = (d, d * root, square, square * root, square * d)[exponent]
-        x = np.stack((ones, h1, h1 * d, offset), axis=2)  # (τ, samples, 4)
-        normal = np.einsum("tni,tnj->tij", x, x)
-        right = np.einsum("tni,n->ti", x, p)
+        m = 2 + exponent  # h1 = d^(m/2), h2 = d^(m/2 + 1)
+        s1, s2 = power_sum[m], power_sum[m + 2]  # Σh1, Σh2 (= Σh1·(t − τ))
+        s3 = power_sum[m + 4]  # Σh2·(t − τ)
+        normal = np.empty((taus.size, 4, 4))
+        normal[:, 0, :] = np.stack((np.full(taus.size, n), s1, s2, offset_sum), axis=1)
+        normal[:, 1, :] = np.stack((s1, power_sum[2 * m], power_sum[2 * m + 2], s2), axis=1)
+        normal[:, 2, :] = np.stack((s2, power_sum[2 * m + 2], power_sum[2 * m + 4], s3), axis=1)
+        normal[:, 3, :] = np.stack((offset_sum, s2, s3, offset_square_sum), axis=1)
+        right = np.stack((np.full(taus.size, value_sum), value_power_sum[m], value_power_sum[m + 2],
+                          value_offset_sum), axis=1)
         error = np.full(taus.size, np.inf)
         ok = np.abs(np.linalg.det(normal)) > 1e-30
         if ok.any():
