@@ -3,7 +3,8 @@
 (`Benchmarks/scipy_baseline/swing_pipeline.py`), on the same simulated recordings in the same run.
 
 Steps:
-  1. build `swing-metrics` in release (`swift build -c release --product swing-metrics`) unless --no-build;
+  1. build `swing-metrics` in release as `make demo` does (`swift build -c release --product swing-metrics
+     --static-swift-stdlib`) unless --no-build;
   2. generate recordings with `swing-metrics simulate OUT --seed S --swings N --duration D --format F`
      (native .npz and interchange CSV; reused when already present in --work);
   3. for each recording and format, --repeats times, alternating the two implementations:
@@ -44,7 +45,8 @@ def run(command, **kwargs):
 
 def build(binary):
     print("building swing-metrics (release)…", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics"], cwd=ROOT, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics", "--static-swift-stdlib"],
+                   cwd=ROOT, check=True)
     if not os.path.exists(binary):
         sys.exit(f"no binary at {binary}")
 
