@@ -23,20 +23,22 @@ struct AccelerometerCSVRow {
     /// into the larger loop).
     @inline(never)
     static func scan(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> AccelerometerCSVRow? {
-        guard start + readAhead <= readableEnd,
-            let (timestamp, afterTimestamp) = DecimalParser.scanFixedPoint(bytes, start, readableEnd: readableEnd),
+        // Past the first check every index stays below `start + readAhead` (each scanner reads at most its
+        // room ahead), so index arithmetic uses `&+`.
+        guard start <= readableEnd - readAhead,
+            let (timestamp, afterTimestamp) = DecimalParser.scanFixedPointUnchecked(bytes, start),
             bytes[afterTimestamp] == 0x2C,
-            let (x, afterX) = scanAcceleration(bytes, afterTimestamp + 1),
+            let (x, afterX) = scanAcceleration(bytes, afterTimestamp &+ 1),
             bytes[afterX] == 0x2C,
-            let (y, afterY) = scanAcceleration(bytes, afterX + 1),
+            let (y, afterY) = scanAcceleration(bytes, afterX &+ 1),
             bytes[afterY] == 0x2C,
-            let (z, afterZ) = scanAcceleration(bytes, afterY + 1)
+            let (z, afterZ) = scanAcceleration(bytes, afterY &+ 1)
         else { return nil }
         let end: Int
         if bytes[afterZ] == 0x0A {
-            end = afterZ + 1
-        } else if bytes[afterZ] == 0x0D, bytes[afterZ + 1] == 0x0A {
-            end = afterZ + 2
+            end = afterZ &+ 1
+        } else if bytes[afterZ] == 0x0D, bytes[afterZ &+ 1] == 0x0A {
+            end = afterZ &+ 2
         } else {
             return nil
         }

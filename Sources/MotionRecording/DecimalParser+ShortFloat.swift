@@ -40,26 +40,27 @@ extension DecimalParser {
         // mispredicted about every other value); the rejections are rare and predictable. (The optimiser turns
         // the sign into a branch; making that branch-free measured slower: it puts the sign test in front of
         // every load.)
+        // Index arithmetic with `&+`: the caller guarantees 16 readable bytes from `start`, so no index overflows.
         let negative = bytes[start] == 0x2D
-        let integerIndex = negative ? start + 1 : start
-        let integer = bytes[integerIndex] &- 0x30
-        guard integer < 10, bytes[integerIndex + 1] == 0x2E else { return nil }
+        let integerIndex = negative ? start &+ 1 : start
+        guard bytes[integerIndex &+ 1] == 0x2E else { return nil }
         // `D.FFFFFFF` loaded from the point on, with the point replaced by the integer digit: `DFFFFFFF`, whose
         // leading run is the integer digit and up to seven fraction digits (no table of powers of ten needed).
-        let pointWord = UInt64(littleEndian: UnsafeRawPointer(bytes + integerIndex + 1).loadUnaligned(as: UInt64.self))
-        let (lead, leadCount) = leadingDigits(word: pointWord & ~0xFF | UInt64(bytes[integerIndex]))
-        guard leadCount > 1 else { return nil }  // no fraction digit
+        // The run's length also checks the integer digit: 0 when it is not a digit, 1 with no fraction digit.
+        let pointWord = UInt64(littleEndian: UnsafeRawPointer(bytes + (integerIndex &+ 1)).loadUnaligned(as: UInt64.self))
+        let (lead, leadCount) = leadingDigitsUnlessEmpty(word: pointWord & ~0xFF | UInt64(bytes[integerIndex]))
+        guard leadCount > 1 else { return nil }  // no integer digit, or no fraction digit
         // Eighth and ninth fraction digits, each taken only when all before it were digits: flags of 0 or 1
         // (`x &- 10` has its top bit set exactly when the byte value x < 10) and multiplications instead of
         // branches, which the compiler would otherwise emit.
-        let eighth = UInt64(bytes[integerIndex + 9] &- 0x30)
-        let ninth = UInt64(bytes[integerIndex + 10] &- 0x30)
+        let eighth = UInt64(bytes[integerIndex &+ 9] &- 0x30)
+        let ninth = UInt64(bytes[integerIndex &+ 10] &- 0x30)
         let hasEighth = UInt64(leadCount >> 3) & ((eighth &- 10) >> 63)  // leadCount == 8 and a digit
         let hasNinth = hasEighth & ((ninth &- 10) >> 63)
         let upToEight = lead &* (1 &+ 9 &* hasEighth) &+ hasEighth &* eighth
         let mantissa = upToEight &* (1 &+ 9 &* hasNinth) &+ hasNinth &* ninth
-        let fractionDigits = leadCount - 1 + Int(hasEighth &+ hasNinth)
-        let end = integerIndex + 2 + fractionDigits
+        let fractionDigits = leadCount &- 1 &+ Int(hasEighth &+ hasNinth)
+        let end = integerIndex &+ 2 &+ fractionDigits
         let estimate = Double(mantissa) * reciprocalPowerOfTen(fractionDigits)
         let belowFloat = estimate.bitPattern & 0x1FFF_FFFF
         guard belowFloat &- (0x1000_0000 - floatMidpointMargin) > 2 * floatMidpointMargin else { return nil }
