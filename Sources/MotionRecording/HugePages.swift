@@ -41,6 +41,21 @@ enum HugePages {
         #endif
     }
 
+    /// Maps every page of `bytes` readable in one system call (`MADV_POPULATE_READ`, Linux ≥ 5.14; a no-op
+    /// elsewhere or when the kernel refuses), for a file mapping that is about to be read in full: one call
+    /// instead of a page fault per 64 KiB (the kernel's fault-around), ~380 faults for a 10-minute
+    /// accelerometer CSV. No byte changes.
+    static func populateForReading(_ bytes: UnsafeRawBufferPointer) {
+        #if os(Linux)
+        guard let base = bytes.baseAddress, bytes.count >= populateThreshold else { return }
+        let page = UInt(pageSize)
+        let start = UInt(bitPattern: base) & ~(page - 1)
+        let end = (UInt(bitPattern: base) + UInt(bytes.count) + page - 1) & ~(page - 1)
+        guard let startPointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(startPointer, Int(end - start), 22 /* MADV_POPULATE_READ */)
+        #endif
+    }
+
     /// Smaller buffers are left to fault page by page (a system call costs about as much as a few faults).
     static let populateThreshold = 64 << 10
 

@@ -31,4 +31,15 @@ import Testing
         for index in stride(from: 0, to: byteCount, by: 997) { slice[index] = 0xA5 }
         #expect(stride(from: 0, to: byteCount, by: 997).allSatisfy { slice[$0] == 0xA5 })
     }
+
+    @Test(arguments: [0, 1, 64 << 10, (1 << 20) + 777])
+    func populatedForReadingKeepsItsBytes(_ byteCount: Int) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + 100, alignment: 16)
+        defer { buffer.deallocate() }
+        for index in buffer.indices { buffer[index] = UInt8(truncatingIfNeeded: index &* 13) }
+        HugePages.populateForReading(UnsafeRawBufferPointer(rebasing: buffer[29..<(29 + byteCount)]))
+        var mismatches = 0
+        for index in buffer.indices where buffer[index] != UInt8(truncatingIfNeeded: index &* 13) { mismatches += 1 }
+        #expect(mismatches == 0)
+    }
 }
