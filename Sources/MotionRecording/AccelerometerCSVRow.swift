@@ -1,9 +1,9 @@
 /// One `timestamp,x,y,z` data row of an interchange `accelerometer.csv` in its common shape, parsed in one pass
 /// straight from the bytes: a fixed-point timestamp (``DecimalParser/scanFixedPoint(_:_:readableEnd:)``), three
-/// short `Float` fields (``DecimalParser/scanShortFloat(_:_:readableEnd:)``, through ``scanAccelerations(_:_:)``), commas between them and a line end
-/// (`\n` or `\r\n`) after. Any other row (blanks, exponents, long or odd numbers, a wrong field count, the last
-/// bytes of the file) is not recognised here and goes to the general ``NumericCSVReader``, which gives the same
-/// values (every path is correctly rounded) or the exact error message.
+/// short `Float` fields (``DecimalParser/scanShortFloat(_:_:readableEnd:)``, through ``scanAccelerations(_:_:)``),
+/// commas between them and a line end (`\n` or `\r\n`) after. Any other row (blanks, exponents, long or odd
+/// numbers, a wrong field count, the last bytes of the file) is not recognised here and goes to the general
+/// ``NumericCSVReader``, which gives the same values (every path is correctly rounded) or the exact error message.
 struct AccelerometerCSVRow {
     /// s on the recording clock.
     var timestamp: Double
