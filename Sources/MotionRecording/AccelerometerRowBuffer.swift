@@ -54,6 +54,12 @@ struct AccelerometerRowBuffer {
                             HugePages.advise(UnsafeMutableRawBufferPointer(yStorage))
                             HugePages.advise(UnsafeMutableRawBufferPointer(zStorage))
                             HugePages.advise(UnsafeMutableRawBufferPointer(lineStorage))
+                            // Then all pages mapped in one call each rather than one fault per 4 KiB page.
+                            HugePages.populate(UnsafeMutableRawBufferPointer(timestampStorage))
+                            HugePages.populate(UnsafeMutableRawBufferPointer(xStorage))
+                            HugePages.populate(UnsafeMutableRawBufferPointer(yStorage))
+                            HugePages.populate(UnsafeMutableRawBufferPointer(zStorage))
+                            HugePages.populate(UnsafeMutableRawBufferPointer(lineStorage))
                             var rows = AccelerometerRowBuffer(
                                 capacity: capacity, timestamps: timestampStorage.baseAddress!,
                                 x: xStorage.baseAddress!, y: yStorage.baseAddress!, z: zStorage.baseAddress!,

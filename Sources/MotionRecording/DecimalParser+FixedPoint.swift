@@ -19,23 +19,31 @@ extension DecimalParser {
     @inlinable @inline(__always)
     static func scanFixedPoint(_ bytes: UnsafePointer<UInt8>, _ start: Int, readableEnd: Int) -> (Double, Int)? {
         guard start + 32 <= readableEnd else { return nil }
+        return scanFixedPointUnchecked(bytes, start)
+    }
+
+    /// ``scanFixedPoint(_:_:readableEnd:)`` without its room-to-read check, for a caller that has made it
+    /// (`start + 32 ≤` the buffer's end): index arithmetic without overflow checks, digit runs without the
+    /// branch for an empty run (every count is checked here).
+    @inlinable @inline(always)
+    static func scanFixedPointUnchecked(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> (Double, Int)? {
         let negative = bytes[start] == 0x2D
-        var index = negative ? start + 1 : start
-        let (integer, integerCount) = leadingDigits(bytes + index)
-        guard integerCount > 0, integerCount < 8, bytes[index + integerCount] == 0x2E else { return nil }
-        index += integerCount + 1
-        let (head, headCount) = leadingDigits(bytes + index)
+        var index = negative ? start &+ 1 : start
+        let (integer, integerCount) = leadingDigitsUnlessEmpty(bytes + index)
+        guard integerCount > 0, integerCount < 8, bytes[index &+ integerCount] == 0x2E else { return nil }
+        index &+= integerCount &+ 1
+        let (head, headCount) = leadingDigitsUnlessEmpty(bytes + index)
         guard headCount > 0 else { return nil }
         var mantissa = integer &* decimalScale(headCount) &+ head
         var fractionDigits = headCount
-        index += headCount
+        index &+= headCount
         if headCount == 8 {
-            let (tail, tailCount) = leadingDigits(bytes + index)
-            guard tailCount < 8, integerCount + 8 + tailCount <= 19 else { return nil }
+            let (tail, tailCount) = leadingDigitsUnlessEmpty(bytes + index)
+            guard tailCount < 8, integerCount &+ 8 &+ tailCount <= 19 else { return nil }
             if tailCount > 0 {
                 mantissa = mantissa &* decimalScale(tailCount) &+ tail
-                fractionDigits += tailCount
-                index += tailCount
+                fractionDigits &+= tailCount
+                index &+= tailCount
             }
         }
         guard bytes[index] | 0x20 != 0x65 else { return nil }  // an exponent follows: e / E
@@ -46,8 +54,6 @@ extension DecimalParser {
         return (Double(bitPattern: magnitude.bitPattern | (negative ? 1 << 63 : 0)), index)
     }
 
-    /// 10ⁿ for n in 0...8 as an integer, loaded from ``decimalScaleTable``: a `switch` of integer literals compiles
-    /// to an indirect jump, mispredicted when `n` varies from row to row (3 or 4 trailing timestamp digits).
     @inlinable @inline(__always)
     static func decimalScale(_ n: Int) -> UInt64 { decimalScaleTable[n] }
 }

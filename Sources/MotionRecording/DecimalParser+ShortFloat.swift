@@ -1,8 +1,8 @@
 /// The acceleration fields of an interchange file straight to `Float`: shortest round-trip `Float` text of a value
 /// below 10 in magnitude, `-?D.F…F` with one integer digit and 1–9 fraction digits, no exponent
-/// (`-0.1437196`, `0.59482557`, `-0.032223105`). One unaligned 8-byte load, with the point replaced by the integer
-/// digit, converts that digit and up to seven fraction digits at once (``DecimalParser/leadingDigits(word:)``, the
-/// SWAR "parse eight digits" step of simdjson / fast_float); an eighth and a ninth are added without branches.
+/// (`-0.1437196`, `0.59482557`, `-0.032223105`). One unaligned 8-byte load after the point converts up to eight
+/// fraction digits at once (``DecimalParser/leadingDigits(word:)``, the SWAR "parse eight digits" step of
+/// simdjson / fast_float); the integer digit and a ninth fraction digit are added without branches.
 ///
 /// Why the result is exact: the text is `w / 10ᵏ` with `w < 10¹⁰ < 2⁵³` (so `Double(w)` is exact) and `k ≤ 9`.
 /// `Double(w) · 10⁻ᵏ`, with `10⁻ᵏ` the correctly rounded `Double` literal, carries at most two roundings of half
@@ -37,29 +37,26 @@ extension DecimalParser {
     @inlinable @inline(always)  // guaranteed: `__always` is a heuristic since Swift 6.2
     static func scanShortFloatUnchecked(_ bytes: UnsafePointer<UInt8>, _ start: Int) -> (Float, Int)? {
         // Written without branches on the digit count (7, 8 or 9 at random in real data, so a branch on it is
-        // mispredicted about every other value); the rejections are rare and predictable. (The optimiser turns
-        // the sign into a branch; making that branch-free measured slower: it puts the sign test in front of
-        // every load.)
+        // mispredicted about every other value); the rejections are rare and predictable. The sign costs no
+        // branch either (the integer digit's index is `start` plus 0 or 1).
+        // Index arithmetic with `&+`: the caller guarantees 16 readable bytes from `start`, so no index overflows.
         let negative = bytes[start] == 0x2D
-        let integerIndex = negative ? start + 1 : start
-        let integer = bytes[integerIndex] &- 0x30
-        guard integer < 10, bytes[integerIndex + 1] == 0x2E else { return nil }
-        // `D.FFFFFFF` loaded from the point on, with the point replaced by the integer digit: `DFFFFFFF`, whose
-        // leading run is the integer digit and up to seven fraction digits (no table of powers of ten needed).
-        let pointWord = UInt64(littleEndian: UnsafeRawPointer(bytes + integerIndex + 1).loadUnaligned(as: UInt64.self))
-        let (lead, leadCount) = leadingDigits(word: pointWord & ~0xFF | UInt64(bytes[integerIndex]))
-        guard leadCount > 1 else { return nil }  // no fraction digit
-        // Eighth and ninth fraction digits, each taken only when all before it were digits: flags of 0 or 1
-        // (`x &- 10` has its top bit set exactly when the byte value x < 10) and multiplications instead of
-        // branches, which the compiler would otherwise emit.
-        let eighth = UInt64(bytes[integerIndex + 9] &- 0x30)
-        let ninth = UInt64(bytes[integerIndex + 10] &- 0x30)
-        let hasEighth = UInt64(leadCount >> 3) & ((eighth &- 10) >> 63)  // leadCount == 8 and a digit
-        let hasNinth = hasEighth & ((ninth &- 10) >> 63)
-        let upToEight = lead &* (1 &+ 9 &* hasEighth) &+ hasEighth &* eighth
+        let integerIndex = negative ? start &+ 1 : start
+        let integer = UInt64(bytes[integerIndex] &- 0x30)
+        guard integer < 10, bytes[integerIndex &+ 1] == 0x2E else { return nil }
+        // The first eight fraction digits in one SWAR step, their count (0...8) from the same word, the integer
+        // digit put in front by one multiplication (10ⁿ from a table).
+        let (fraction, fractionCount) = leadingDigitsUnlessEmpty(bytes + (integerIndex &+ 2))
+        guard fractionCount > 0 else { return nil }  // no fraction digit
+        // A ninth fraction digit, taken only when all eight before it were digits: a flag of 0 or 1 (`x &- 10`
+        // has its top bit set exactly when the byte value x < 10) and multiplications instead of a branch, which
+        // the compiler would otherwise emit.
+        let ninth = UInt64(bytes[integerIndex &+ 10] &- 0x30)
+        let hasNinth = UInt64(fractionCount >> 3) & ((ninth &- 10) >> 63)  // fractionCount == 8 and a digit
+        let upToEight = integer &* digitRunScale(fractionCount) &+ fraction
         let mantissa = upToEight &* (1 &+ 9 &* hasNinth) &+ hasNinth &* ninth
-        let fractionDigits = leadCount - 1 + Int(hasEighth &+ hasNinth)
-        let end = integerIndex + 2 + fractionDigits
+        let fractionDigits = fractionCount &+ Int(hasNinth)
+        let end = integerIndex &+ 2 &+ fractionDigits
         let estimate = Double(mantissa) * reciprocalPowerOfTen(fractionDigits)
         let belowFloat = estimate.bitPattern & 0x1FFF_FFFF
         guard belowFloat &- (0x1000_0000 - floatMidpointMargin) > 2 * floatMidpointMargin else { return nil }

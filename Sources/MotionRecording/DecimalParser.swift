@@ -201,6 +201,28 @@ enum DecimalParser {
         return (value, count)
     }
 
+    /// ``leadingDigits(_:)`` without the branch that zeroes the value of an empty run, for callers that check
+    /// the count anyway: the value is that of ``leadingDigits(_:)`` when the count is 1...8, unspecified for 0.
+    @inlinable @inline(__always)
+    static func leadingDigitsUnlessEmpty(_ pointer: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        leadingDigitsUnlessEmpty(word: UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)))
+    }
+
+    /// ``leadingDigits(word:)`` without the branch that zeroes the value of an empty run, for callers that check
+    /// the count anyway: the value is that of ``leadingDigits(word:)`` when the count is 1...8, unspecified for 0.
+    @inlinable @inline(__always)
+    static func leadingDigitsUnlessEmpty(word: UInt64) -> (value: UInt64, count: Int) {
+        let classes = (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+        let nonDigits = classes ^ 0x3333_3333_3333_3333
+        let count = nonDigits.trailingZeroBitCount / 8  // 8 when all are digits
+        // `&<<` masks the shift to 0...63 bits: for count 0 it is 0 (a meaningless value, rejected by the caller).
+        var value = (word &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (8 &- count))
+        value = (value &* 10) &+ (value >> 8)
+        value = (((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32)))
+            &+ (((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32)))) >> 32
+        return (value, count)
+    }
+
     /// 10ⁿ for n in 1...8: the factor that shifts a mantissa left by an n-digit run.
     @inlinable @inline(__always)
     static func digitRunScale(_ count: Int) -> UInt64 {

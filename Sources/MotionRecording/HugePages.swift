@@ -24,4 +24,40 @@ enum HugePages {
         _ = madvise(start, Int(alignedEnd - alignedStart), 14 /* MADV_HUGEPAGE */)
         #endif
     }
+
+    /// Maps every page of `buffer` writable in one system call (`MADV_POPULATE_WRITE`, Linux ≥ 5.14; a no-op
+    /// elsewhere or when the kernel refuses): one call instead of one page fault per 4 KiB page on first write —
+    /// ~2,400 faults per 10-minute accelerometer import, where the trap entry and exit cost about as much as the
+    /// page clearing itself. Only for memory that is about to be written in full (the pages become resident);
+    /// no byte changes. Partial pages at the ends are included (populating never alters contents).
+    static func populate(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        guard let base = buffer.baseAddress, buffer.count >= populateThreshold else { return }
+        let page = UInt(pageSize)
+        let start = UInt(bitPattern: base) & ~(page - 1)
+        let end = (UInt(bitPattern: base) + UInt(buffer.count) + page - 1) & ~(page - 1)
+        guard let startPointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(startPointer, Int(end - start), 23 /* MADV_POPULATE_WRITE */)
+        #endif
+    }
+
+    /// Maps every page of `bytes` readable in one system call (`MADV_POPULATE_READ`, Linux ≥ 5.14; a no-op
+    /// elsewhere or when the kernel refuses), for a file mapping that is about to be read in full: one call
+    /// instead of a page fault per 64 KiB (the kernel's fault-around), ~380 faults for a 10-minute
+    /// accelerometer CSV. No byte changes.
+    static func populateForReading(_ bytes: UnsafeRawBufferPointer) {
+        #if os(Linux)
+        guard let base = bytes.baseAddress, bytes.count >= populateThreshold else { return }
+        let page = UInt(pageSize)
+        let start = UInt(bitPattern: base) & ~(page - 1)
+        let end = (UInt(bitPattern: base) + UInt(bytes.count) + page - 1) & ~(page - 1)
+        guard let startPointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(startPointer, Int(end - start), 22 /* MADV_POPULATE_READ */)
+        #endif
+    }
+
+    /// Smaller buffers are left to fault page by page (a system call costs about as much as a few faults).
+    static let populateThreshold = 64 << 10
+
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -110,7 +110,10 @@ public enum InterchangeCSV {
     }
 
     static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
-        try withFileBytes(url) { bytes throws(RecordingError) in try readAccelerometer(bytes: bytes, file: url.path) }
+        try withFileBytes(url) { bytes throws(RecordingError) in
+            HugePages.populateForReading(UnsafeRawBufferPointer(bytes))  // read in full: mapped in one call
+            return try readAccelerometer(bytes: bytes, file: url.path)
+        }
     }
 
     static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)

@@ -322,8 +322,9 @@ struct StreamRepairer {
         // 5. Rate and gaps.
         let timestamps = columns.timestamps
         var spacings: [Double] = []
-        spacings.reserveCapacity(min(timestamps.count, 100_000))
         let step = max(1, timestamps.count / 100_000)
+        // Room for every sampled spacing (up to ~200,000 with this step), so that the array never grows (a copy).
+        spacings.reserveCapacity(max(0, timestamps.count - 1 + step - 1) / step)
         for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
             spacings.append(timestamps[row] - timestamps[row - 1])
         }
