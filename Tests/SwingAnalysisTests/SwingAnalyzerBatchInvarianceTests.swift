@@ -91,6 +91,20 @@ import _TestSupport
         #expect(output.swings == reference.swings)
     }
 
+    /// The accelerometer may lead by any amount: its impacts wait (up to 256) until device motion arrives, and each
+    /// event is decided once both streams have passed it — the whole accelerometer first gives the same swings.
+    @Test func wholeAccelerometerFirstGivesIdenticalOutput() {
+        let reference = SwingAnalyzer.analyze(Self.recording)
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var output = SwingAnalyzerOutput()
+        analyzer.feed(accelerometer: Self.recording.accelerometer!, into: &output)
+        #expect(output.swings.isEmpty, "nothing can be decided before device motion")
+        analyzer.feed(deviceMotion: Self.recording.deviceMotion!, into: &output)
+        analyzer.finish(into: &output)
+        #expect(output.swings == reference.swings)
+        #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
+    }
+
     /// The |rotation rate| fallback (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold``): with the
     /// accelerometer (rotation without gravity) and without it (rotation only).
     @Test(arguments: [(5 as UInt64, 1), (6, 60), (7, 400)])
