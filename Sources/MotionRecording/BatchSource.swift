@@ -10,13 +10,35 @@ public protocol BatchSource: Sendable {
     func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData)
     /// Called once a batch has been handed out (lets a mapped file release the pages behind it).
     func didDeliver(_ batch: BatchRange)
+    /// Calls `body` with accelerometer samples `range` as borrowed columns: straight from the source's storage when
+    /// it holds them as `Double` timestamps and `Float` values, otherwise copied into `scratch` first.
+    func withAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result
 }
 
 extension BatchSource {
     public func didDeliver(_ batch: BatchRange) {}
+
+    public func withAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result {
+        copyAccelerometer(range, into: &scratch)
+        return scratch.withColumns(0..<scratch.count, body)
+    }
 }
 
 extension Recording: BatchSource {
+    public func withAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result {
+        guard let accelerometer else {
+            scratch.removeAll()
+            return scratch.withColumns(0..<0, body)
+        }
+        return accelerometer.withColumns(range, body)
+    }
+
     public func timestamp(_ stream: SensorStream, at index: Int) -> Double {
         switch stream {
         case .accelerometer: accelerometer!.timestamps[index]

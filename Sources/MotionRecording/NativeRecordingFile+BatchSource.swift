@@ -90,6 +90,32 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
+    /// Borrows the mapped columns directly when they are `<f8` timestamps and `<f4` values, suitably aligned (as the
+    /// native writer stores them); other files are copied into `scratch`.
+    public func withAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result {
+        guard let columns = accelerometerArrays, let mapped = mapping.base,
+            columns.timestamp.dtype == .float64, columns.x.dtype == .float32, columns.y.dtype == .float32,
+            columns.z.dtype == .float32,
+            columns.timestamp.offset % 8 == 0, columns.x.offset % 4 == 0, columns.y.offset % 4 == 0,
+            columns.z.offset % 4 == 0
+        else {
+            copyAccelerometer(range, into: &scratch)
+            return scratch.withColumns(0..<scratch.count, body)
+        }
+        func floats(_ info: NpyArrayInfo) -> UnsafeBufferPointer<Float> {
+            UnsafeBufferPointer(
+                start: (mapped + info.offset).assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count)
+        }
+        return body(
+            AccelerometerColumns(
+                timestamps: UnsafeBufferPointer(
+                    start: (mapped + columns.timestamp.offset).assumingMemoryBound(to: Double.self) + range.lowerBound,
+                    count: range.count),
+                x: floats(columns.x), y: floats(columns.y), z: floats(columns.z)))
+    }
+
     public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
         buffer.removeAll(keepingCapacity: true)
         guard let columns = accelerometerArrays else { return }

@@ -112,31 +112,24 @@ struct ImpactDetector: Sendable {
         configuration.impactOnsetSearchWindow + Swift.max(configuration.impactLookahead, configuration.impactSpectrumWindow)
     }
 
-    /// Feeds the samples `range` of `data` (time s, acceleration g, non-decreasing time); impacts they decide are
-    /// appended to ``decided``.
-    mutating func process(_ data: AccelerometerData, range: Range<Int>) {
-        guard !range.isEmpty else { return }
+    /// Feeds `samples` (time s, acceleration g, non-decreasing time); impacts they decide are appended to
+    /// ``decided``.
+    mutating func process(_ samples: AccelerometerColumns) {
+        guard samples.count > 0 else { return }
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        data.timestamps.withUnsafeBufferPointer { t in
-            data.x.withUnsafeBufferPointer { x in
-                data.y.withUnsafeBufferPointer { y in
-                    data.z.withUnsafeBufferPointer { z in
-                        var next = range.lowerBound
-                        while next < range.upperBound {
-                            let slot = count & storage.mask
-                            let n = Swift.min(range.upperBound - next, Self.runLength, storage.capacity - slot)
-                            for i in 0..<n {
-                                let (a, b, c) = (x[next + i], y[next + i], z[next + i])
-                                storage.times[slot + i] = t[next + i]
-                                storage.raw[slot + i] = SIMD4(a, b, c, (a * a + b * b + c * c).squareRoot())
-                            }
-                            count += n
-                            next += n
-                            filterAndScan()
-                        }
-                    }
-                }
+        let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
+        var next = 0
+        while next < samples.count {
+            let slot = count & storage.mask
+            let n = Swift.min(samples.count - next, Self.runLength, storage.capacity - slot)
+            for i in 0..<n {
+                let (a, b, c) = (x[next + i], y[next + i], z[next + i])
+                storage.times[slot + i] = t[next + i]
+                storage.raw[slot + i] = SIMD4(a, b, c, (a * a + b * b + c * c).squareRoot())
             }
+            count += n
+            next += n
+            filterAndScan()
         }
     }
 

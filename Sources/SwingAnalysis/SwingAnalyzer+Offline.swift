@@ -26,21 +26,30 @@ extension SwingAnalyzer {
 }
 
 extension SwingAnalyzer {
-    /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it: each
-    /// batch is copied into reused buffers and fed to the streaming analyzer, so memory stays flat however long
-    /// the recording is. `streams` are the streams `source` holds (rotation rate included for device motion). Same
+    /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it:
+    /// accelerometer batches are fed borrowed from the source where it allows (a native file's mapped columns),
+    /// device-motion batches copied into a reused buffer; pages are released as batches are delivered, so memory
+    /// stays flat however long the recording is. `streams` are the streams `source` holds (rotation rate included for device motion). Same
     /// result as ``analyze(_:configuration:)`` on the loaded recording.
     public static func analyze<Source: BatchSource>(
         _ source: Source, streams: Set<SensorStream>, configuration: SwingAnalyzerConfiguration = .baseball
     ) -> SwingAnalysisResult {
         var analyzer = SwingAnalyzer(configuration: configuration, streams: streams)
-        var cursor = BatchCursor(source, streams: streams)
         var output = SwingAnalyzerOutput()
-        while let batch = cursor.next() {
+        var accelerometerScratch = AccelerometerData()
+        var deviceMotion = DeviceMotionData()
+        for batch in source.batchRanges() where streams.contains(batch.stream) {
             switch batch.stream {
-            case .accelerometer: analyzer.feed(accelerometer: cursor.accelerometer, into: &output)
-            case .deviceMotion: analyzer.feed(deviceMotion: cursor.deviceMotion, into: &output)
+            case .accelerometer:
+                // Borrowed straight from the source when it can (a mapped native file): no copy.
+                source.withAccelerometerColumns(batch.range, scratch: &accelerometerScratch) {
+                    analyzer.feed(accelerometer: $0, into: &output)
+                }
+            case .deviceMotion:
+                source.copyDeviceMotion(batch.range, into: &deviceMotion)
+                analyzer.feed(deviceMotion: deviceMotion, into: &output)
             }
+            source.didDeliver(batch)
         }
         analyzer.finish(into: &output)
         return SwingAnalysisResult(

@@ -127,11 +127,18 @@ public struct SwingAnalyzer: Sendable {
     ) {
         precondition(!finished, "SwingAnalyzer: feed after finish")
         precondition(expectsAccelerometer, "SwingAnalyzer: accelerometer not among the declared streams")
-        let range = range ?? 0..<data.count
-        guard !range.isEmpty else { return }
+        data.withColumns(range ?? 0..<data.count) { feed(accelerometer: $0, into: &output) }
+    }
+
+    /// Feeds a batch of accelerometer samples borrowed from their storage (e.g. a memory-mapped file's columns; see
+    /// ``BatchSource/withAccelerometerColumns(_:scratch:_:)``) and appends what they decide to `output`.
+    public mutating func feed(accelerometer samples: AccelerometerColumns, into output: inout SwingAnalyzerOutput) {
+        precondition(!finished, "SwingAnalyzer: feed after finish")
+        precondition(expectsAccelerometer, "SwingAnalyzer: accelerometer not among the declared streams")
+        guard samples.count > 0 else { return }
         sawAccelerometer = true
-        impactDetector.process(data, range: range)
-        lastAccelerometerTime = data.timestamps[range.upperBound - 1]
+        impactDetector.process(samples)
+        lastAccelerometerTime = samples.timestamps[samples.count - 1]
         receiveDecidedImpacts(into: &output)
         decidePending(into: &output)
         releaseImpacts(into: &output)
