@@ -9,14 +9,7 @@ import SwingAnalysis
 ///   Goal ≥ 100 000× real time on one core, i.e. ≤ 36 ms.
 /// - `Analyse-1h-in-memory`: `SwingAnalyzer.analyze` alone on the loaded recording (the compute share).
 func registerFileAnalysisBenchmarks() {
-    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
-    let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.cpu,
-        .mallocCountTotal: PipelineThresholds.mallocsLoose, .peakMemoryResident: PipelineThresholds.memory,
-    ]
-    let configuration = Benchmark.Configuration(
-        metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, scalingFactor: .one,
-        maxDuration: .seconds(10), maxIterations: 10, thresholds: thresholds)
+    let configuration = PipelineThresholds.wholeFile
 
     Benchmark(
         "Analyse-1h-native-file-to-swings", configuration: configuration,

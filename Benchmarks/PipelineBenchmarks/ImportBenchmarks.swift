@@ -8,14 +8,7 @@ import MotionRecording
 /// - `Import-1h-interchange-CSV`: `RecordingImporter.load(_, format: .interchangeCSV)` (parse ≈ 270 MB of text,
 ///   hygiene checks).
 func registerImportBenchmarks() {
-    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
-    let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: PipelineThresholds.wallClock, .cpuTotal: PipelineThresholds.cpu,
-        .mallocCountTotal: PipelineThresholds.mallocsLoose, .peakMemoryResident: PipelineThresholds.memory,
-    ]
-    let configuration = Benchmark.Configuration(
-        metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, scalingFactor: .one,
-        maxDuration: .seconds(10), maxIterations: 10, thresholds: thresholds)
+    let configuration = PipelineThresholds.wholeFile
 
     Benchmark(
         "Import-1h-native", configuration: configuration,

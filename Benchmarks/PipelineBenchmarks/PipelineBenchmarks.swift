@@ -33,4 +33,15 @@ enum PipelineThresholds {
     static var mallocsCSV: BenchmarkThresholds { .init(relative: [.p50: 50, .p90: 50]) }
     /// Allocation counts that must not move at all (the warm streaming path).
     static var mallocsStrict: BenchmarkThresholds { .init(absolute: BenchmarkThresholds.Absolute.strict) }
+
+    /// The configuration of the whole-file benchmarks (import, file to swings): time, CPU, allocations and peak
+    /// memory, in ms, up to 10 iterations or 10 s.
+    static var wholeFile: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,
+            warmupIterations: 1, scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10,
+            thresholds: [
+                .wallClock: wallClock, .cpuTotal: cpu, .mallocCountTotal: mallocsLoose, .peakMemoryResident: memory,
+            ])
+    }
 }

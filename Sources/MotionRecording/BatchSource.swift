@@ -23,6 +23,14 @@ extension BatchSource {
     public func withAccelerometerColumns<Result>(
         _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
     ) -> Result {
+        withCopiedAccelerometerColumns(range, scratch: &scratch, body)
+    }
+
+    /// ``withAccelerometerColumns(_:scratch:_:)`` by copying into `scratch` (the default, and the fallback of
+    /// sources that can lend only some of their data).
+    func withCopiedAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result {
         copyAccelerometer(range, into: &scratch)
         return scratch.withColumns(0..<scratch.count, body)
     }

@@ -31,14 +31,7 @@ enum HugePages {
     /// page clearing itself. Only for memory that is about to be written in full (the pages become resident);
     /// no byte changes. Partial pages at the ends are included (populating never alters contents).
     static func populate(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        guard let base = buffer.baseAddress, buffer.count >= populateThreshold else { return }
-        let page = UInt(pageSize)
-        let start = UInt(bitPattern: base) & ~(page - 1)
-        let end = (UInt(bitPattern: base) + UInt(buffer.count) + page - 1) & ~(page - 1)
-        guard let startPointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(startPointer, Int(end - start), 23 /* MADV_POPULATE_WRITE */)
-        #endif
+        populatePages(of: UnsafeRawBufferPointer(buffer), advice: 23 /* MADV_POPULATE_WRITE */)
     }
 
     /// Maps every page of `bytes` readable in one system call (`MADV_POPULATE_READ`, Linux ≥ 5.14; a no-op
@@ -46,13 +39,18 @@ enum HugePages {
     /// instead of a page fault per 64 KiB (the kernel's fault-around), ~380 faults for a 10-minute
     /// accelerometer CSV. No byte changes.
     static func populateForReading(_ bytes: UnsafeRawBufferPointer) {
+        populatePages(of: bytes, advice: 22 /* MADV_POPULATE_READ */)
+    }
+
+    /// `madvise(advice)` over the whole pages spanning `bytes`, when it holds at least ``populateThreshold`` bytes.
+    private static func populatePages(of bytes: UnsafeRawBufferPointer, advice: Int32) {
         #if os(Linux)
         guard let base = bytes.baseAddress, bytes.count >= populateThreshold else { return }
         let page = UInt(pageSize)
         let start = UInt(bitPattern: base) & ~(page - 1)
         let end = (UInt(bitPattern: base) + UInt(bytes.count) + page - 1) & ~(page - 1)
         guard let startPointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(startPointer, Int(end - start), 22 /* MADV_POPULATE_READ */)
+        _ = madvise(startPointer, Int(end - start), advice)
         #endif
     }
 

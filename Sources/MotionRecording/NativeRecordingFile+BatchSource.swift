@@ -101,8 +101,7 @@ extension NativeRecordingFile: BatchSource {
             columns.timestamp.offset % 8 == 0, columns.x.offset % 4 == 0, columns.y.offset % 4 == 0,
             columns.z.offset % 4 == 0
         else {
-            copyAccelerometer(range, into: &scratch)
-            return scratch.withColumns(0..<scratch.count, body)
+            return withCopiedAccelerometerColumns(range, scratch: &scratch, body)
         }
         func floats(_ info: NpyArrayInfo) -> UnsafeBufferPointer<Float> {
             UnsafeBufferPointer(
