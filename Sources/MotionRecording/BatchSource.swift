@@ -6,8 +6,12 @@ public protocol BatchSource: Sendable {
     func timestamp(_ stream: SensorStream, at index: Int) -> Double
     /// Replaces the contents of `buffer` with accelerometer samples `range`, reusing its capacity.
     func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData)
-    /// Replaces the contents of `buffer` with device-motion samples `range`, reusing its capacity.
-    func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData)
+    /// The device-motion column groups the source holds (empty without device motion).
+    var deviceMotionComponents: DeviceMotionComponents { get }
+    /// Replaces the contents of `buffer` with device-motion samples `range` of the column groups in `components`
+    /// (groups the source lacks, or not asked for, are left empty), reusing its capacity. A reader of only some
+    /// groups (the swing analyzer: rotation rate and gravity) copies — and, from a mapped file, touches — only those.
+    func copyDeviceMotion(_ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData)
     /// Called once a batch has been handed out (lets a mapped file release the pages behind it).
     func didDeliver(_ batch: BatchRange)
     /// Calls `body` with accelerometer samples `range` as borrowed columns: straight from the source's storage when
@@ -19,6 +23,11 @@ public protocol BatchSource: Sendable {
 
 extension BatchSource {
     public func didDeliver(_ batch: BatchRange) {}
+
+    /// Replaces the contents of `buffer` with device-motion samples `range`, every column group the source holds.
+    public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
+        copyDeviceMotion(range, components: deviceMotionComponents, into: &buffer)
+    }
 
     public func withAccelerometerColumns<Result>(
         _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
@@ -59,9 +68,13 @@ extension Recording: BatchSource {
         buffer.replace(with: accelerometer, range)
     }
 
-    public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
+    public var deviceMotionComponents: DeviceMotionComponents { deviceMotion?.components ?? [] }
+
+    public func copyDeviceMotion(
+        _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData
+    ) {
         guard let deviceMotion else { return buffer.removeAll() }
-        buffer.replace(with: deviceMotion, range)
+        buffer.replace(with: deviceMotion, range, components: components)
     }
 }
 
@@ -84,31 +97,20 @@ extension DeviceMotionData {
         for (keyPath, _) in StreamColumns.deviceMotionKeyPaths { self[keyPath: keyPath].removeAll(keepingCapacity: keepingCapacity) }
     }
 
-    /// Replaces the contents with `source[range]` (same column groups), keeping capacity.
-    public mutating func replace(with source: DeviceMotionData, _ range: Range<Int>) {
+    /// Replaces the contents with `source[range]` of the column groups in `components` (all by default; groups not
+    /// asked for are left empty), keeping capacity.
+    public mutating func replace(
+        with source: DeviceMotionData, _ range: Range<Int>, components: DeviceMotionComponents = .everyGroup
+    ) {
         timestamps.removeAll(keepingCapacity: true)
         timestamps.append(contentsOf: source.timestamps[range])
-        func copy(_ keyPath: WritableKeyPath<DeviceMotionData, [Float]>) {
+        for (keyPath, component) in zip(
+            StreamColumns.deviceMotionKeyPaths.lazy.map(\.0), StreamColumns.deviceMotionColumnComponents)
+        {
             self[keyPath: keyPath].removeAll(keepingCapacity: true)
             let column = source[keyPath: keyPath]
-            if !column.isEmpty { self[keyPath: keyPath].append(contentsOf: column[range]) }
+            guard !column.isEmpty, components.contains(component) else { continue }
+            self[keyPath: keyPath].append(contentsOf: column[range])
         }
-        copy(\.attitudeW)
-        copy(\.attitudeX)
-        copy(\.attitudeY)
-        copy(\.attitudeZ)
-        copy(\.gravityX)
-        copy(\.gravityY)
-        copy(\.gravityZ)
-        copy(\.userAccelerationX)
-        copy(\.userAccelerationY)
-        copy(\.userAccelerationZ)
-        copy(\.rotationRateX)
-        copy(\.rotationRateY)
-        copy(\.rotationRateZ)
-        copy(\.magneticFieldX)
-        copy(\.magneticFieldY)
-        copy(\.magneticFieldZ)
-        copy(\.heading)
     }
 }

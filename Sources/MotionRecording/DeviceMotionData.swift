@@ -136,4 +136,9 @@ public struct DeviceMotionComponents: OptionSet, Sendable, Hashable {
 
     /// What `CMDeviceMotion` always provides.
     public static let full: DeviceMotionComponents = [.attitude, .gravity, .userAcceleration, .rotationRate]
+
+    /// Every column group there is.
+    public static let everyGroup: DeviceMotionComponents = [
+        .attitude, .gravity, .userAcceleration, .rotationRate, .magneticField, .heading,
+    ]
 }

@@ -137,6 +137,12 @@ struct StreamColumns {
         (\.magneticFieldZ, "magnetic_field_z"), (\.heading, "heading"),
     ]
 
+    /// The column group of each entry of ``deviceMotionKeyPaths``.
+    static let deviceMotionColumnComponents: [DeviceMotionComponents] =
+        Array(repeating: .attitude, count: 4) + Array(repeating: .gravity, count: 3)
+        + Array(repeating: .userAcceleration, count: 3) + Array(repeating: .rotationRate, count: 3)
+        + Array(repeating: .magneticField, count: 3) + [.heading]
+
     init(deviceMotion data: DeviceMotionData) {
         timestamps = data.timestamps
         columns = []

@@ -124,11 +124,19 @@ extension NativeRecordingFile: BatchSource {
         appendFloats(columns.z, range, to: &buffer.z)
     }
 
-    public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {
+    public var deviceMotionComponents: DeviceMotionComponents {
+        guard deviceMotionTimestampArray != nil else { return [] }
+        return deviceMotionColumns.reduce(into: []) { $0.insert(StreamColumns.deviceMotionColumnComponents[$1.column]) }
+    }
+
+    public func copyDeviceMotion(
+        _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData
+    ) {
         buffer.removeAll(keepingCapacity: true)
         guard let timestamps = deviceMotionTimestampArray else { return }
         appendDoubles(timestamps, range, to: &buffer.timestamps)
-        for (column, info) in deviceMotionColumns {
+        for (column, info) in deviceMotionColumns
+        where components.contains(StreamColumns.deviceMotionColumnComponents[column]) {
             appendFloats(info, range, to: &buffer[keyPath: StreamColumns.deviceMotionKeyPaths[column].0])
         }
     }

@@ -50,6 +50,16 @@ extension RotationSample {
 
 import MotionRecording
 
+extension DeviceMotionComponents {
+    /// The column groups ``RotationSample/make(_:_:)`` reads of device motion holding `self`: rotation rate, and
+    /// gravity — or, without gravity, the attitude gravity is derived from.
+    var readForRotation: DeviceMotionComponents {
+        var read = intersection(.rotationRate)
+        read.formUnion(contains(.gravity) ? .gravity : intersection(.attitude))
+        return read
+    }
+}
+
 /// The columns of a ``DeviceMotionData`` batch the analyzer reads, with presence flags computed once per batch.
 struct DeviceMotionDataColumns {
     let timestamps: [Double]

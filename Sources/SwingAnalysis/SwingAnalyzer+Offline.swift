@@ -28,7 +28,8 @@ extension SwingAnalyzer {
 extension SwingAnalyzer {
     /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it:
     /// accelerometer batches are fed borrowed from the source where it allows (a native file's mapped columns),
-    /// device-motion batches copied into a reused buffer; pages are released as batches are delivered, so memory
+    /// device-motion batches copied into a reused buffer (only the columns the analysis reads: rotation rate and
+    /// gravity, or attitude without gravity); pages are released as batches are delivered, so memory
     /// stays flat however long the recording is. `streams` are the streams `source` holds (rotation rate included for device motion). Same
     /// result as ``analyze(_:configuration:)`` on the loaded recording.
     public static func analyze<Source: BatchSource>(
@@ -38,6 +39,7 @@ extension SwingAnalyzer {
         var output = SwingAnalyzerOutput()
         var accelerometerScratch = AccelerometerData()
         var deviceMotion = DeviceMotionData()
+        let deviceMotionRead = source.deviceMotionComponents.readForRotation
         for batch in source.batchRanges() where streams.contains(batch.stream) {
             switch batch.stream {
             case .accelerometer:
@@ -46,7 +48,7 @@ extension SwingAnalyzer {
                     analyzer.feed(accelerometer: $0, into: &output)
                 }
             case .deviceMotion:
-                source.copyDeviceMotion(batch.range, into: &deviceMotion)
+                source.copyDeviceMotion(batch.range, components: deviceMotionRead, into: &deviceMotion)
                 analyzer.feed(deviceMotion: deviceMotion, into: &output)
             }
             source.didDeliver(batch)
