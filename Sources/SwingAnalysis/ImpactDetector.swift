@@ -5,9 +5,9 @@ import MotionRecording
 /// Streaming impact detector for the 800 Hz accelerometer: fed runs of samples (its output does not depend on how
 /// the stream is cut into runs), it reports each contact transient once the configured look-ahead has passed.
 ///
-/// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z, |a|
-/// with carried `Double` state, run over contiguous runs of samples; the statistic is the high-passed vector
-/// magnitude. The threshold adapts to the noise floor (median of the statistic over trailing blocks). After a
+/// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z (lane 3
+/// of the SIMD4 samples is held at 0) with carried `Double` state, run over contiguous runs of samples; the
+/// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic over trailing blocks). After a
 /// crossing the detector waits for the look-ahead, then walks back from the crossing to where the statistic left
 /// the noise and extrapolates the rise to the pre-contact level (sub-sample), flags clipping, and takes the
 /// spectrum of the transient.
@@ -123,9 +123,8 @@ struct ImpactDetector: Sendable {
             let slot = count & storage.mask
             let n = Swift.min(samples.count - next, Self.runLength, storage.capacity - slot)
             for i in 0..<n {
-                let (a, b, c) = (x[next + i], y[next + i], z[next + i])
                 storage.times[slot + i] = t[next + i]
-                storage.raw[slot + i] = SIMD4(a, b, c, (a * a + b * b + c * c).squareRoot())
+                storage.raw[slot + i] = SIMD4(x[next + i], y[next + i], z[next + i], 0)
             }
             count += n
             next += n
@@ -195,7 +194,7 @@ struct ImpactDetector: Sendable {
             ring.times, ring.raw, ring.highPassed, ring.magnitudes, ring.noiseBlock)
         let blockLength = ring.noiseBlockLength
         let saturation = Float(configuration.saturationLevel)
-        // Lane 3 (|a|) is never a flat top.
+        // Lane 3 (always 0) is never a flat top.
         let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
         var level = threshold
         var fill = blockFill

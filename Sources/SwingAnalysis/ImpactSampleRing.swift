@@ -1,5 +1,5 @@
 /// The impact detector's recent accelerometer samples in a power-of-two ring, one column per quantity (time, raw
-/// x/y/z/|a|, high-passed x/y/z/|a|, statistic), addressed by the sample's global index (0 for the stream's first
+/// x/y/z, high-passed x/y/z, statistic), addressed by the sample's global index (0 for the stream's first
 /// sample), plus the noise-floor scratch.
 ///
 /// Plain memory owned by a class so that the detector's per-sample loop reads and writes it through pointers,
@@ -14,7 +14,7 @@ final class ImpactSampleRing: @unchecked Sendable {
     let noiseBlockCount: Int
     /// s, recording clock.
     let times: UnsafeMutablePointer<Double>
-    /// x, y, z, |a|, g.
+    /// x, y, z, g; lane 3 is 0.
     let raw: UnsafeMutablePointer<SIMD4<Float>>
     /// The high-passed `raw`, g.
     let highPassed: UnsafeMutablePointer<SIMD4<Float>>

@@ -12,7 +12,7 @@ import Foundation
 public struct SwingAnalyzerConfiguration: Sendable, Equatable, Codable {
     // MARK: Impacts (800 Hz accelerometer)
 
-    /// −3 dB cutoff of the Butterworth high-pass applied to x, y, z and |a| before impact detection, Hz,
+    /// −3 dB cutoff of the Butterworth high-pass applied to x, y and z before impact detection, Hz,
     /// `0 < cutoff < 400` (the 800 Hz Nyquist limit). Rejects gravity, centripetal and wrist-motion acceleration
     /// (below ~20 Hz) and keeps the contact transient.
     public var impactHighPassCutoff: Double
