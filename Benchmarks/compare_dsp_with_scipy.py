@@ -2,7 +2,7 @@
 """Times MotionDSP against scipy on the same workloads, in one run, and prints throughput ratios.
 
     python3 Benchmarks/compare_dsp_with_scipy.py                      # default build flags
-    python3 Benchmarks/compare_dsp_with_scipy.py --swift-flags "-Xswiftc -target-cpu -Xswiftc x86-64-v3"
+    python3 Benchmarks/compare_dsp_with_scipy.py --swift-flags "-Xswiftc -target-cpu -Xswiftc haswell"
     python3 Benchmarks/compare_dsp_with_scipy.py --rounds 5 --seconds 3600 --only sosfilt
 
 Our side is the `dsp-timing` executable (Benchmarks/Tools/DSPTiming), built in release here (into
@@ -182,7 +182,7 @@ def time_swift(tool, case, seconds, repeats):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--swift-flags", default="", help='extra swift build flags, e.g. "-Xswiftc -target-cpu -Xswiftc x86-64-v3"')
+    parser.add_argument("--swift-flags", default="", help='extra swift build flags, e.g. "-Xswiftc -target-cpu -Xswiftc haswell"')
     parser.add_argument("--seconds", type=float, default=3600, help="seconds of 800 Hz data (default: one hour)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=5)
