@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// One device-motion sample as the swing logic sees it.
 struct RotationSample: Sendable {
     /// s, recording clock.
@@ -22,37 +24,78 @@ enum RotationReference: Sendable {
     case magnitude
 }
 
-extension RotationSample {
-    /// The rotation sample of `data`'s sample `index`, or `nil` when it carries no rotation rate.
-    static func make(_ data: DeviceMotionDataColumns, _ index: Int) -> (RotationSample, RotationReference)? {
-        guard data.hasRotation else { return nil }
-        let w = SIMD4<Float>(data.rotationRateX[index], data.rotationRateY[index], data.rotationRateZ[index], 0)
-        var g: SIMD4<Float>
-        var reference: RotationReference
-        if data.hasGravity {
-            g = SIMD4(data.gravityX[index], data.gravityY[index], data.gravityZ[index], 0)
-            reference = .gravity
-        } else if data.hasAttitude {
-            // rotate(q, g_device) = (0, 0, −1)  ⇒  g_device = −(third row of R(q)).
-            let (qw, qx, qy, qz) = (data.attitudeW[index], data.attitudeX[index], data.attitudeY[index], data.attitudeZ[index])
-            g = -SIMD4(2 * (qx * qz - qw * qy), 2 * (qy * qz + qw * qx), 1 - 2 * (qx * qx + qy * qy), 0)
-            reference = .attitude
-        } else {
-            let magnitude = (w * w).sum().squareRoot()
-            return (RotationSample(time: data.timestamps[index], alongGravity: magnitude, isMagnitudeFallback: true, rotationRate: w),
-                .magnitude)
+extension DeviceMotionDataColumns {
+    /// The reference the rotation of this batch's samples is measured against (`nil` without rotation rate).
+    var rotationReference: RotationReference? {
+        guard hasRotation else { return nil }
+        return hasGravity ? .gravity : hasAttitude ? .attitude : .magnitude
+    }
+
+    /// Rotation along gravity, dot(rotationRate, gravity / |gravity|) in rad/s, of the samples `range` into
+    /// `output[0..<range.count]` — or |rotation rate| for the ``RotationReference/magnitude`` fallback. Gravity is the
+    /// sample's, or derived from its attitude (rotate(q, g_device) = (0, 0, −1) ⇒ g_device = −(third row of R(q))).
+    /// One loop per reference over the columns, the arithmetic of a `SIMD4<Float>` per sample (lane 3 zero, sums
+    /// left to right), so that the compiler can run several samples at once.
+    /// - Precondition: the batch has rotation rate; `range` lies within it.
+    func rotationAlongGravity(_ range: Range<Int>, into output: UnsafeMutablePointer<Float>) {
+        let reference = rotationReference!
+        precondition(range.lowerBound >= 0 && range.upperBound <= timestamps.count, "range outside the batch")
+        rotationRateX.withUnsafeBufferPointer { wx in
+            rotationRateY.withUnsafeBufferPointer { wy in
+                rotationRateZ.withUnsafeBufferPointer { wz in
+                    switch reference {
+                    case .gravity:
+                        gravityX.withUnsafeBufferPointer { gx in
+                            gravityY.withUnsafeBufferPointer { gy in
+                                gravityZ.withUnsafeBufferPointer { gz in
+                                    for (k, i) in range.enumerated() {
+                                        output[k] = Self.along(wx[i], wy[i], wz[i], gx[i], gy[i], gz[i], lane3: 0)
+                                    }
+                                }
+                            }
+                        }
+                    case .attitude:
+                        attitudeW.withUnsafeBufferPointer { qw in
+                            attitudeX.withUnsafeBufferPointer { qx in
+                                attitudeY.withUnsafeBufferPointer { qy in
+                                    attitudeZ.withUnsafeBufferPointer { qz in
+                                        for (k, i) in range.enumerated() {
+                                            let (w, x, y, z) = (qw[i], qx[i], qy[i], qz[i])
+                                            output[k] = Self.along(
+                                                wx[i], wy[i], wz[i], -(2 * (x * z - w * y)), -(2 * (y * z + w * x)),
+                                                -(1 - 2 * (x * x + y * y)), lane3: -0.0)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    case .magnitude:
+                        for (k, i) in range.enumerated() {
+                            let (a, b, c) = (wx[i], wy[i], wz[i])
+                            output[k] = (((a * a + b * b) + c * c) + 0).squareRoot()
+                        }
+                    }
+                }
+            }
         }
-        let norm = (g * g).sum().squareRoot()
-        if norm > 0 { g /= norm }
-        return (RotationSample(time: data.timestamps[index], alongGravity: (w * g).sum(), rotationRate: w), reference)
+    }
+
+    /// dot(w, g / |g|) (g unchanged when |g| = 0), exactly as optimised `SIMD4<Float>` arithmetic gives it (sums left
+    /// to right) with the lane-3 product w₃·g₃ = `lane3` (+0, or −0 when g₃ is −0, as for gravity derived from the
+    /// attitude; only the sign of an exact zero depends on it).
+    @inline(__always)
+    private static func along(
+        _ wx: Float, _ wy: Float, _ wz: Float, _ gx: Float, _ gy: Float, _ gz: Float, lane3: Float
+    ) -> Float {
+        let norm = (((gx * gx + gy * gy) + gz * gz) + 0).squareRoot()
+        let (x, y, z) = norm > 0 ? (gx / norm, gy / norm, gz / norm) : (gx, gy, gz)
+        return ((wx * x + wy * y) + wz * z) + lane3
     }
 }
 
-import MotionRecording
-
 extension DeviceMotionComponents {
-    /// The column groups ``RotationSample/make(_:_:)`` reads of device motion holding `self`: rotation rate, and
-    /// gravity — or, without gravity, the attitude gravity is derived from.
+    /// The column groups ``DeviceMotionDataColumns/rotationAlongGravity(_:into:)`` reads of device motion holding
+    /// `self`: rotation rate, and gravity — or, without gravity, the attitude gravity is derived from.
     var readForRotation: DeviceMotionComponents {
         var read = intersection(.rotationRate)
         read.formUnion(contains(.gravity) ? .gravity : intersection(.attitude))

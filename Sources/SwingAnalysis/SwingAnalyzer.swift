@@ -154,26 +154,49 @@ public struct SwingAnalyzer: Sendable {
         precondition(expectsDeviceMotion, "SwingAnalyzer: device motion not among the declared streams")
         let columns = DeviceMotionDataColumns(data)
         let range = range ?? 0..<data.count
-        for index in range {
-            guard let (sample, reference) = RotationSample.make(columns, index) else { continue }
+        if let reference = columns.rotationReference, !range.isEmpty {
             switch reference {
             case .gravity, .attitude: sawGravity = true
             case .magnitude: sawRotationMagnitudeOnly = true
             }
-            // Device motion too far ahead of the accelerometer: decide events without waiting, while their
-            // history is still held.
-            while let event = pendingEvents.first, sample.time > decisionPoint(event) + configuration.maximumStreamLag {
-                pendingEvents.removeFirst()
-                decide(event, into: &output)
-            }
-            lastDeviceMotionTime = sample.time
-            rotationRing.append(sample)
-            if let event = eventDetector.process(index: rotationRing.count - 1, sample: sample) {
-                enqueue(event, into: &output)
+            let isMagnitudeFallback = reference == .magnitude
+            // Rotation along gravity for up to 256 samples at a time (a columnar loop), then the per-sample logic.
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { scratch in
+                let along = scratch.baseAddress!
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    let end = Swift.min(start + 256, range.upperBound)
+                    columns.rotationAlongGravity(start..<end, into: along)
+                    let (wx, wy, wz) = (columns.rotationRateX, columns.rotationRateY, columns.rotationRateZ)
+                    for index in start..<end {
+                        let sample = RotationSample(
+                            time: columns.timestamps[index], alongGravity: along[index - start],
+                            isMagnitudeFallback: isMagnitudeFallback,
+                            rotationRate: SIMD4(wx[index], wy[index], wz[index], 0))
+                        add(sample, into: &output)
+                    }
+                    start = end
+                }
             }
         }
         decidePending(into: &output)
         releaseImpacts(into: &output)
+    }
+
+    /// One device-motion sample into the rotation ring and event detector.
+    @inline(__always)
+    private mutating func add(_ sample: RotationSample, into output: inout SwingAnalyzerOutput) {
+        // Device motion too far ahead of the accelerometer: decide events without waiting, while their history is
+        // still held.
+        while let event = pendingEvents.first, sample.time > decisionPoint(event) + configuration.maximumStreamLag {
+            pendingEvents.removeFirst()
+            decide(event, into: &output)
+        }
+        lastDeviceMotionTime = sample.time
+        rotationRing.append(sample)
+        if let event = eventDetector.process(index: rotationRing.count - 1, sample: sample) {
+            enqueue(event, into: &output)
+        }
     }
 
     /// Ends the data: decides pending candidates with the look-ahead available, and appends the remaining swings.
