@@ -1,0 +1,105 @@
+extension OrderStatistic {
+    /// The `Float` at `rank` (0-based) in IEEE 754 total order, found by an adaptive radix select on the bit
+    /// patterns; reads `values` only. For values without NaN the result is `values.sorted()[rank]` — the same bits
+    /// as ``select(_:rank:)`` — except that −0.0 orders before +0.0 (total order), so where both zeros are present
+    /// the one at that total-order rank comes back (with only one kind of zero, or none, nothing differs).
+    ///
+    /// NaN: also deterministic and always terminating — NaNs take their total-order places (a NaN with the sign bit
+    /// set below −∞, any other NaN above +∞), so a few NaNs in a block shift the median by their count and the
+    /// result is a NaN only when `rank` lands among them.
+    ///
+    /// Each round maps the candidates to order-preserving `Int32` keys, buckets the key range
+    /// `[min, max]` into at most 256 bins by its leading bits, and keeps only the bin holding `rank`; the key range
+    /// shrinks at least 128-fold a round, so 256 noise values need two or three rounds. About 3–4× faster than
+    /// ``select(_:rank:)`` on a 256-value block (see the report of issue #6). Scratch: `values.count` keys and 256
+    /// counts, on the stack for blocks of up to a few thousand values (heap for larger ones).
+    ///
+    /// - Precondition: `0 <= rank < values.count`.
+    @inlinable
+    public static func radixSelect(_ values: UnsafeBufferPointer<Float>, rank: Int) -> Float {
+        precondition(rank >= 0 && rank < values.count, "radixSelect: rank \(rank) outside 0..<\(values.count)")
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * values.count + 256) { scratch in
+            let base = scratch.baseAddress.unsafelyUnwrapped
+            return radixSelect(
+                values, rank: rank, keys: base, spareKeys: base + values.count, counts: base + 2 * values.count)
+        }
+    }
+
+    /// ``radixSelect(_:rank:)`` on an array (not modified).
+    @inlinable
+    public static func radixSelect(_ values: [Float], rank: Int) -> Float {
+        values.withUnsafeBufferPointer { radixSelect($0, rank: rank) }
+    }
+
+    /// The radix select proper, with scratch for twice `values.count` keys (kept keys alternate between the two)
+    /// and 256 bin counts.
+    @inlinable
+    static func radixSelect(
+        _ values: UnsafeBufferPointer<Float>, rank: Int, keys: UnsafeMutablePointer<Int32>,
+        spareKeys: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int32>
+    ) -> Float {
+        var keys = keys
+        var spareKeys = spareKeys
+        let source = values.baseAddress.unsafelyUnwrapped
+        var count = values.count
+        var rank = rank
+        var low = Int32.max
+        var high = Int32.min
+        for i in 0..<count {
+            let key = totalOrderKey(source[i])
+            keys[i] = key
+            low = Swift.min(low, key)
+            high = Swift.max(high, key)
+        }
+        while low != high {
+            // Bins of 2^shift keys from `low`; at most 256 of them, fewer for few candidates.
+            let range = UInt32(bitPattern: high &- low)
+            let binBits = Swift.min(8, Swift.max(2, Int.bitWidth - (count - 1).leadingZeroBitCount))
+            let shift = UInt32(Swift.max(0, UInt32.bitWidth - range.leadingZeroBitCount - binBits))
+            let binCount = Int(range &>> shift) + 1
+            counts.update(repeating: 0, count: binCount)
+            for i in 0..<count {
+                counts[Int(UInt32(bitPattern: keys[i] &- low) &>> shift)] &+= 1
+            }
+            var bin = 0
+            var below = 0
+            while below &+ Int(counts[bin]) <= rank {
+                below &+= Int(counts[bin])
+                bin &+= 1
+            }
+            rank &-= below
+            // Keep the chosen bin's keys (branch-free compaction) and their range.
+            let kept = UInt32(bin)
+            var next = 0
+            for i in 0..<count {
+                let key = keys[i]
+                spareKeys[next] = key
+                // 1 when the key's bin is `kept`, else 0, by arithmetic (a `? :` here compiles to a jump).
+                let other = (UInt32(bitPattern: key &- low) &>> shift) ^ kept
+                next &+= Int(1 &- ((other | (0 &- other)) &>> 31))
+            }
+            swap(&keys, &spareKeys)
+            count = next
+            low = Int32.max
+            high = Int32.min
+            for i in 0..<count {
+                low = Swift.min(low, keys[i])
+                high = Swift.max(high, keys[i])
+            }
+        }
+        return float(totalOrderKey: low)
+    }
+
+    /// A key whose signed integer order is IEEE 754 total order of `value`: −NaN < −∞ < … < −0 < +0 < … < +∞ < +NaN.
+    @inlinable
+    static func totalOrderKey(_ value: Float) -> Int32 {
+        let bits = Int32(bitPattern: value.bitPattern)
+        return bits ^ ((bits >> 31) & Int32.max)
+    }
+
+    /// The `Float` whose ``totalOrderKey(_:)`` is `key`.
+    @inlinable
+    static func float(totalOrderKey key: Int32) -> Float {
+        Float(bitPattern: UInt32(bitPattern: key ^ ((key >> 31) & Int32.max)))
+    }
+}
