@@ -57,12 +57,19 @@ extension OrderStatistic {
             let binBits = Swift.min(8, Swift.max(2, Int.bitWidth - (count - 1).leadingZeroBitCount))
             let shift = UInt32(Swift.max(0, UInt32.bitWidth - range.leadingZeroBitCount - binBits))
             let binCount = Int(range &>> shift) + 1
-            counts.update(repeating: 0, count: binCount)
+            // Whole groups of 8 bins, for the vector scan below (256 is a multiple of 8).
+            counts.update(repeating: 0, count: (binCount + 7) & ~7)
             for i in 0..<count {
                 counts[Int(UInt32(bitPattern: keys[i] &- low) &>> shift)] &+= 1
             }
             var bin = 0
             var below = 0
+            while true {
+                let group = UnsafeRawPointer(counts + bin).loadUnaligned(as: SIMD8<Int32>.self).wrappedSum()
+                if below &+ Int(group) > rank { break }
+                below &+= Int(group)
+                bin &+= 8
+            }
             while below &+ Int(counts[bin]) <= rank {
                 below &+= Int(counts[bin])
                 bin &+= 1
@@ -71,12 +78,14 @@ extension OrderStatistic {
             // Keep the chosen bin's keys (branch-free compaction) and their range.
             let kept = UInt32(bin)
             var next = 0
-            for i in 0..<count {
+            var i = 0
+            while i < count {
                 let key = keys[i]
                 spareKeys[next] = key
                 // 1 when the key's bin is `kept`, else 0, by arithmetic (a `? :` here compiles to a jump).
                 let other = (UInt32(bitPattern: key &- low) &>> shift) ^ kept
                 next &+= Int(1 &- ((other | (0 &- other)) &>> 31))
+                i &+= 1
             }
             swap(&keys, &spareKeys)
             count = next
