@@ -76,16 +76,16 @@ extension OrderStatistic {
             }
             rank &-= below
             // Keep the chosen bin's keys (branch-free compaction) and their range.
-            let kept = UInt32(bin)
+            // The bin is keys `binLow ..< binLow + binWidth`; `binWidth` may be 2^32, hence 64-bit arithmetic.
+            let binLow = low &+ Int32(truncatingIfNeeded: UInt32(bin) &<< shift)
+            let binWidth = UInt64(1) &<< UInt64(shift)
             var next = 0
-            var i = 0
-            while i < count {
+            for i in 0..<count {
                 let key = keys[i]
                 spareKeys[next] = key
-                // 1 when the key's bin is `kept`, else 0, by arithmetic (a `? :` here compiles to a jump).
-                let other = (UInt32(bitPattern: key &- low) &>> shift) ^ kept
-                next &+= Int(1 &- ((other | (0 &- other)) &>> 31))
-                i &+= 1
+                // 1 when the key is in the bin, else 0, by arithmetic (a `? :` here compiles to a jump).
+                let offset = UInt64(UInt32(bitPattern: key &- binLow))
+                next &+= Int((offset &- binWidth) &>> 63)
             }
             swap(&keys, &spareKeys)
             count = next
