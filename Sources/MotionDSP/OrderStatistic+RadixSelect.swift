@@ -10,18 +10,22 @@ extension OrderStatistic {
     ///
     /// Each round maps the candidates to order-preserving `Int32` keys, buckets the key range
     /// `[min, max]` into at most 256 bins by its leading bits, and keeps only the bin holding `rank`; the key range
-    /// shrinks at least 128-fold a round, so 256 noise values need two or three rounds. About 3–4× faster than
+    /// shrinks at least 128-fold a round, so 256 noise values need two or three rounds. About 2× faster than
     /// ``select(_:rank:)`` on a 256-value block (see the report of issue #6). Scratch: `values.count` keys and 256
-    /// counts, on the stack for blocks of up to a few thousand values (heap for larger ones).
+    /// counts, on the stack — no allocation — for up to 256 values; larger inputs heap-allocate the keys.
     ///
     /// - Precondition: `0 <= rank < values.count`.
     @inlinable
     public static func radixSelect(_ values: UnsafeBufferPointer<Float>, rank: Int) -> Float {
         precondition(rank >= 0 && rank < values.count, "radixSelect: rank \(rank) outside 0..<\(values.count)")
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * values.count + 256) { scratch in
-            let base = scratch.baseAddress.unsafelyUnwrapped
-            return radixSelect(
-                values, rank: rank, keys: base, spareKeys: base + values.count, counts: base + 2 * values.count)
+        // Two scratch buffers of at most 1 KiB each for up to 256 values: the standard library puts those on the
+        // stack unconditionally (larger ones go to the heap on Linux).
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: values.count) { keys in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
+                radixSelect(
+                    values, rank: rank, keys: keys.baseAddress.unsafelyUnwrapped,
+                    counts: counts.baseAddress.unsafelyUnwrapped)
+            }
         }
     }
 
@@ -31,15 +35,12 @@ extension OrderStatistic {
         values.withUnsafeBufferPointer { radixSelect($0, rank: rank) }
     }
 
-    /// The radix select proper, with scratch for twice `values.count` keys (kept keys alternate between the two)
-    /// and 256 bin counts.
+    /// The radix select proper, with scratch for `values.count` keys and 256 bin counts.
     @inlinable
     static func radixSelect(
         _ values: UnsafeBufferPointer<Float>, rank: Int, keys: UnsafeMutablePointer<Int32>,
-        spareKeys: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int32>
+        counts: UnsafeMutablePointer<Int32>
     ) -> Float {
-        var keys = keys
-        var spareKeys = spareKeys
         let source = values.baseAddress.unsafelyUnwrapped
         var count = values.count
         var rank = rank
@@ -82,12 +83,11 @@ extension OrderStatistic {
             var next = 0
             for i in 0..<count {
                 let key = keys[i]
-                spareKeys[next] = key
+                keys[next] = key  // next <= i: in place
                 // 1 when the key is in the bin, else 0, by arithmetic (a `? :` here compiles to a jump).
                 let offset = UInt64(UInt32(bitPattern: key &- binLow))
                 next &+= Int((offset &- binWidth) &>> 63)
             }
-            swap(&keys, &spareKeys)
             count = next
             low = Int32.max
             high = Int32.min
