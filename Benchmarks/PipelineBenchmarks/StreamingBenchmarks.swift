@@ -21,8 +21,8 @@ import Darwin
 /// mostly time slices given to other processes, the thread CPU time is the work itself.
 ///
 /// `Select-median-256-Float` measures what the analyzer's noise-floor update does ≈ 3.1 times per second
-/// (`ImpactDetector` takes the median of each 256-sample block with MotionDSP's branch-free, allocation-free
-/// `OrderStatistic.select`).
+/// (`ImpactDetector` takes the median of each 256-sample block with MotionDSP's allocation-free, read-only
+/// `OrderStatistic.radixSelect`).
 func registerStreamingBenchmarks() {
     let threadCPU = BenchmarkMetric.custom("Thread CPU (ns)")
     let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, threadCPU]
@@ -55,7 +55,7 @@ func registerStreamingBenchmarks() {
         var copy = block  // a fresh unsorted block each time (copied before the measurement starts)
         copy.swapAt(0, benchmark.currentIteration % 256)
         benchmark.startMeasurement()
-        let median = OrderStatistic.select(&copy, rank: 128)
+        let median = OrderStatistic.radixSelect(copy, rank: 128)
         benchmark.stopMeasurement()
         blackHole(median)
     }

@@ -7,7 +7,8 @@ public enum OrderStatistic {
     /// Partitions are branch-free (Lomuto with an unconditional swap: the comparison feeds an index, not a jump),
     /// so noisy data cost no branch mispredictions — about 3× faster than a Hoare partition on 256 random values.
     /// Values equal to the pivot are split off by a second pass, so runs of equal values (a sensor at rest, zeros)
-    /// stay linear. Allocates nothing.
+    /// stay linear. Allocates nothing. For `Float` blocks of up to 256 values ``radixSelect(_:rank:)`` is about
+    /// twice as fast (same result without NaN, values not reordered).
     ///
     /// - Precondition: `0 <= rank < values.count`.
     @inlinable

@@ -59,3 +59,89 @@ import MotionDSP
         }
     }
 }
+
+/// `radixSelect` against `sorted()` (total order for ±0 and NaN) on the block shapes the noise floor and corrupt
+/// data can produce.
+@Suite struct OrderStatisticRadixSelectTests {
+    /// Blocks of one shape and size, from a seeded generator.
+    static func block(shape: Int, count: Int, using rng: inout SplitMix64) -> [Float] {
+        switch shape {
+        case 0: return (0..<count).map { _ in Float.random(in: 0..<1, using: &rng) }
+        case 1:  // heavy-tailed noise with transients
+            return (0..<count).map { _ in
+                let u = Float.random(in: 0.001..<1, using: &rng)
+                return 1e-3 / (u * u) * Float.random(in: 0..<1, using: &rng)
+            }
+        case 2: return (0..<count).map { _ in Float(Int.random(in: 0..<4, using: &rng)) * 0.25 }
+        case 3: return Array(repeating: 0.0031, count: count)
+        case 4: return (0..<count).map { _ in Bool.random(using: &rng) ? 0 : Float.random(in: 0..<1e-3, using: &rng) }
+        case 5: return (0..<count).map { Float($0) * 1e-3 }
+        case 6: return (0..<count).map { Float(count - $0) * 1e-3 }
+        case 7:  // signed, with both zeros
+            return (0..<count).map { _ in
+                [Float(0), -0.0, 1, -1, .infinity, -.infinity, Float.random(in: -5..<5, using: &rng)][
+                    Int.random(in: 0..<7, using: &rng)]
+            }
+        case 8:  // subnormals and the largest finite values
+            return (0..<count).map { _ in
+                Bool.random(using: &rng)
+                    ? Float.leastNonzeroMagnitude * Float(Int.random(in: 0..<50, using: &rng))
+                    : Float.greatestFiniteMagnitude.nextDown * Float.random(in: 0.999..<1, using: &rng)
+            }
+        default: return (0..<count).map { _ in Float(Int.random(in: -3..<3, using: &rng)) }
+        }
+    }
+
+    /// What `radixSelect` must return: the rank in IEEE total order (−0 before +0).
+    static func expected(_ values: [Float], rank: Int) -> Float {
+        values.sorted { $0.isTotallyOrdered(belowOrEqualTo: $1) && !$1.isTotallyOrdered(belowOrEqualTo: $0) }[rank]
+    }
+
+    @Test(arguments: 0..<10)
+    func agreesWithSortAtEveryRankOnSmallBlocks(_ shape: Int) {
+        var rng = SplitMix64(seed: UInt64(100 + shape))
+        for count in [1, 2, 3, 5, 8, 17, 64] {
+            let values = Self.block(shape: shape, count: count, using: &rng)
+            for rank in 0..<count {
+                let selected = OrderStatistic.radixSelect(values, rank: rank)
+                #expect(selected.bitPattern == Self.expected(values, rank: rank).bitPattern,
+                        "shape \(shape) count \(count) rank \(rank)")
+            }
+        }
+    }
+
+    @Test(arguments: 0..<10)
+    func agreesWithSortAndQuickselectUpTo600(_ shape: Int) {
+        var rng = SplitMix64(seed: UInt64(200 + shape))
+        for count in [100, 255, 256, 257, 600] {
+            let values = Self.block(shape: shape, count: count, using: &rng)
+            for rank in Set([0, 1, count / 2, count - 2, count - 1, Int.random(in: 0..<count, using: &rng)]) {
+                let selected = OrderStatistic.radixSelect(values, rank: rank)
+                #expect(selected.bitPattern == Self.expected(values, rank: rank).bitPattern,
+                        "shape \(shape) count \(count) rank \(rank)")
+                var scratch = values
+                #expect(selected == OrderStatistic.select(&scratch, rank: rank), "same value as quickselect")
+            }
+        }
+    }
+
+    /// NaNs take their total-order places: positive NaNs above +∞, negative NaNs below −∞.
+    @Test func nanTakesItsTotalOrderPlace() {
+        let negativeNaN = -Float.nan
+        let values: [Float] = [3, .nan, 1, negativeNaN, 2, .infinity, 4]
+        #expect(OrderStatistic.radixSelect(values, rank: 0).bitPattern == negativeNaN.bitPattern)
+        #expect(OrderStatistic.radixSelect(values, rank: 1) == 1)
+        #expect(OrderStatistic.radixSelect(values, rank: 3) == 3)
+        #expect(OrderStatistic.radixSelect(values, rank: 5) == .infinity)
+        #expect(OrderStatistic.radixSelect(values, rank: 6).isNaN)
+        let allNaN = [Float](repeating: .nan, count: 256)
+        #expect(OrderStatistic.radixSelect(allNaN, rank: 128).isNaN)
+    }
+
+    @Test func zerosOrderNegativeFirst() {
+        let values: [Float] = [0, -0.0, 0, -0.0, 1]
+        #expect(OrderStatistic.radixSelect(values, rank: 1).sign == .minus)
+        #expect(OrderStatistic.radixSelect(values, rank: 2).sign == .plus)
+        #expect(OrderStatistic.radixSelect(values, rank: 2) == 0)
+    }
+}
