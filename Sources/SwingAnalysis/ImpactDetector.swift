@@ -7,8 +7,8 @@ import MotionRecording
 ///
 /// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z (lane 3
 /// of the SIMD4 samples is held at 0) with carried `Double` state, run over contiguous runs of samples; the
-/// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic over trailing blocks). After a
-/// crossing the detector waits for the look-ahead, then walks back from the crossing to where the statistic left
+/// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic
+/// over trailing blocks). After a crossing the detector waits for the look-ahead, then walks back from the crossing to where the statistic left
 /// the noise and extrapolates the rise to the pre-contact level (sub-sample), flags clipping, and takes the
 /// spectrum of the transient.
 ///

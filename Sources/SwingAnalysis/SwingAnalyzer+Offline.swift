@@ -29,9 +29,9 @@ extension SwingAnalyzer {
     /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it:
     /// accelerometer batches are fed borrowed from the source where it allows (a native file's mapped columns),
     /// device-motion batches copied into a reused buffer (only the columns the analysis reads: rotation rate and
-    /// gravity, or attitude without gravity); pages are released as batches are delivered, so memory
-    /// stays flat however long the recording is. `streams` are the streams `source` holds (rotation rate included for device motion). Same
-    /// result as ``analyze(_:configuration:)`` on the loaded recording.
+    /// gravity, or attitude without gravity); pages are released as batches are delivered, so memory stays flat
+    /// however long the recording is. `streams` are the streams `source` holds (rotation rate included for device
+    /// motion). Same result as ``analyze(_:configuration:)`` on the loaded recording.
     public static func analyze<Source: BatchSource>(
         _ source: Source, streams: Set<SensorStream>, configuration: SwingAnalyzerConfiguration = .baseball
     ) -> SwingAnalysisResult {

@@ -160,14 +160,15 @@ public struct SwingAnalyzer: Sendable {
             case .magnitude: sawRotationMagnitudeOnly = true
             }
             let isMagnitudeFallback = reference == .magnitude
-            // Rotation along gravity for up to 256 samples at a time (a columnar loop), then the per-sample logic.
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: 256) { scratch in
+            // Rotation along gravity for a chunk of samples at a time (a columnar loop), then the per-sample logic.
+            let chunk = Self.rotationChunkLength
+            let (wx, wy, wz) = (columns.rotationRateX, columns.rotationRateY, columns.rotationRateZ)
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: chunk) { scratch in
                 let along = scratch.baseAddress!
                 var start = range.lowerBound
                 while start < range.upperBound {
-                    let end = Swift.min(start + 256, range.upperBound)
+                    let end = Swift.min(start + chunk, range.upperBound)
                     columns.rotationAlongGravity(start..<end, into: along)
-                    let (wx, wy, wz) = (columns.rotationRateX, columns.rotationRateY, columns.rotationRateZ)
                     for index in start..<end {
                         let sample = RotationSample(
                             time: columns.timestamps[index], alongGravity: along[index - start],
@@ -182,6 +183,9 @@ public struct SwingAnalyzer: Sendable {
         decidePending(into: &output)
         releaseImpacts(into: &output)
     }
+
+    /// Device-motion samples whose rotation along gravity is computed in one columnar pass (1 KiB of stack scratch).
+    private static let rotationChunkLength = 256
 
     /// One device-motion sample into the rotation ring and event detector.
     @inline(__always)
