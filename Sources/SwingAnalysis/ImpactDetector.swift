@@ -183,11 +183,130 @@ struct ImpactDetector: Sendable {
         }
     }
 
-    /// The statistic, decisions, candidates and noise floor for the filtered samples `indices`, in order.
+    /// The statistic, decisions, candidates and noise floor for the filtered samples `indices` (contiguous in the
+    /// ring), in order.
+    ///
+    /// Most of a recording is quiet: no axis near a flat top, no pending decision, the statistic below the
+    /// threshold. So the statistic of the whole run is computed first, four samples at a time, together with
+    /// whether any axis sits on a flat top. Without one (and with no clip ringing carried in), each stretch up to
+    /// the next noise-block boundary whose largest statistic stays below the threshold and which holds no decision
+    /// time goes straight into the noise block; any other stretch, and any run near clipping, takes the per-sample
+    /// loop (``scanSamples(_:)``). Both give the same values as the per-sample loop alone, bit for bit.
+    private mutating func scan(_ indices: Range<Int>) {
+        let ring = storage
+        let firstSlot = indices.lowerBound & ring.mask
+        let anyFlat = Self.unmaskedStatistic(
+            ring, slots: firstSlot..<(firstSlot + indices.count), hasPrevious: indices.lowerBound > 0,
+            saturation: Float(configuration.saturationLevel))
+        if anyFlat || anyPreviousFlat || ring.times[firstSlot] < clipArtifactEnd {
+            scanSamples(indices)
+            return
+        }
+        let blockLength = ring.noiseBlockLength
+        var start = indices.lowerBound
+        while start < indices.upperBound {
+            let end = Swift.min(indices.upperBound, start + blockLength - blockFill)
+            let (startSlot, count) = (start & ring.mask, end - start)
+            // The latest time, not the last: the loop's decisions must not depend on times being sorted.
+            let latestTime = Self.largest(UnsafeBufferPointer(start: ring.times + startSlot, count: count))
+            let candidateStart = candidateIndex == nil ? refractoryUntil : .infinity
+            let quiet =
+                latestTime < candidateDecisionTime
+                && (latestTime < candidateStart
+                    || Double(Self.largest(UnsafeBufferPointer(start: ring.magnitudes + startSlot, count: count)))
+                        < threshold)
+            if quiet {
+                (ring.noiseBlock + blockFill).update(from: ring.magnitudes + startSlot, count: count)
+                blockFill += count
+                if blockFill == blockLength {
+                    updateNoiseFloor()
+                    blockFill = 0
+                }
+            } else {
+                scanSamples(start..<end)
+            }
+            start = end
+        }
+    }
+
+    /// Writes the statistic of ring `slots` as if no axis were clipped, sqrt((x² + y²) + z²) of the high-passed
+    /// sample (the same operations, in the same order, as the per-sample loop's masked sum), and returns whether
+    /// any axis of those samples sits on a flat top (|value| ≥ `saturation` and equal to the previous sample's;
+    /// the first slot has no previous sample in the stream when `hasPrevious` is false).
+    private static func unmaskedStatistic(
+        _ ring: ImpactSampleRing, slots: Range<Int>, hasPrevious: Bool, saturation: Float
+    ) -> Bool {
+        let (raw, highPassed, magnitudes) = (ring.raw, ring.highPassed, ring.magnitudes)
+        let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
+        var flat = SIMDMask<SIMD4<Int32>>(repeating: false)
+        var slot = slots.lowerBound
+        if hasPrevious {
+            let value = raw[slot]
+            flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[(slot - 1) & ring.mask])
+        }
+        for s in (slot + 1)..<slots.upperBound {
+            let value = raw[s]
+            flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[s - 1])
+        }
+        while slot + 4 <= slots.upperBound {
+            let (a, b, c, d) = (highPassed[slot], highPassed[slot + 1], highPassed[slot + 2], highPassed[slot + 3])
+            let x = SIMD4(a.x, b.x, c.x, d.x)
+            let y = SIMD4(a.y, b.y, c.y, d.y)
+            let z = SIMD4(a.z, b.z, c.z, d.z)
+            let statistic = ((x * x + y * y) + z * z).squareRoot()
+            UnsafeMutableRawPointer(magnitudes + slot).storeBytes(of: statistic, as: SIMD4<Float>.self)
+            slot += 4
+        }
+        while slot < slots.upperBound {
+            let h = highPassed[slot]
+            magnitudes[slot] = ((h.x * h.x + h.y * h.y) + h.z * h.z).squareRoot()
+            slot += 1
+        }
+        return any(flat)
+    }
+
+    /// The largest of `values`, ignoring NaN (−∞ when empty or all NaN).
+    ///
+    /// Concrete overloads rather than one generic function: in generic code the SIMD comparisons resolve to the
+    /// element-by-element protocol implementations, which are many times slower.
+    private static func largest(_ values: UnsafeBufferPointer<Float>) -> Float {
+        var best = SIMD8<Float>(repeating: -.infinity)
+        var i = 0
+        while i + 8 <= values.count {
+            let v = UnsafeRawPointer(values.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
+            best.replace(with: v, where: v .> best)
+            i += 8
+        }
+        var result = best.max()
+        while i < values.count {
+            if values[i] > result { result = values[i] }
+            i += 1
+        }
+        return result
+    }
+
+    /// The largest of `values`, ignoring NaN (−∞ when empty or all NaN).
+    private static func largest(_ values: UnsafeBufferPointer<Double>) -> Double {
+        var best = SIMD4<Double>(repeating: -.infinity)
+        var i = 0
+        while i + 4 <= values.count {
+            let v = UnsafeRawPointer(values.baseAddress! + i).loadUnaligned(as: SIMD4<Double>.self)
+            best.replace(with: v, where: v .> best)
+            i += 4
+        }
+        var result = best.max()
+        while i < values.count {
+            if values[i] > result { result = values[i] }
+            i += 1
+        }
+        return result
+    }
+
+    /// The per-sample loop of ``scan(_:)``: clip masks, statistic, decisions, candidates and noise floor.
     ///
     /// The state that changes per sample is kept in locals (written back around the rare calls that change it), so
     /// the loop runs in registers: stores through the ring's pointers cannot alias it.
-    private mutating func scan(_ indices: Range<Int>) {
+    private mutating func scanSamples(_ indices: Range<Int>) {
         let ring = storage
         let mask = ring.mask
         let (times, raw, highPassed, magnitudes, block) = (

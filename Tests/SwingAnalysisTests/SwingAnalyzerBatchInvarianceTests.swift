@@ -105,6 +105,34 @@ import _TestSupport
         #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
     }
 
+    /// Impacts that saturate the accelerometer (flat tops at the configured saturation level) take the impact
+    /// detector's per-sample clip path, quiet stretches its bulk path; where the samples are cut decides which
+    /// samples go which way, so identical output under rebatching also checks that the two paths agree.
+    @Test(arguments: [(11 as UInt64, 1), (12, 50), (13, 400)])
+    func saturatedImpactsRebatchingGivesIdenticalOutput(seed: UInt64, maxChunk: Int) throws {
+        var builder = Self.builder
+        let level = SwingAnalyzerConfiguration.baseball.saturationLevel
+        builder.clipLevel = level
+        // Contact several times full scale, as a bat–ball impact on a ±8 g range, ringing slowly enough (150 Hz:
+        // over 5 samples a cycle) for flat tops of several samples.
+        builder.events = builder.events.map { event in
+            var event = event
+            event.impactPeak *= 4
+            event.impactFrequency = 150
+            return event
+        }
+        let recording = builder.make()
+        let z = try #require(recording.accelerometer).z
+        let flatTops = (1..<z.count).filter { Double(Swift.abs(z[$0])) >= level && z[$0] == z[$0 - 1] }.count
+        #expect(flatTops >= 10, "the recording must clip for this test to mean anything")
+        let reference = SwingAnalyzer.analyze(recording)
+        #expect(reference.swings.count == 4)
+        #expect(reference.swings.map(\.contact) == [true, false, true, true])
+        let output = Self.analyzeRebatched(recording, seed: seed, maxChunk: maxChunk, lead: 2.5)
+        #expect(output.swings == reference.swings)
+        #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
+    }
+
     /// The |rotation rate| fallback (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold``): with the
     /// accelerometer (rotation without gravity) and without it (rotation only).
     @Test(arguments: [(5 as UInt64, 1), (6, 60), (7, 400)])

@@ -25,6 +25,9 @@ struct TestRecordingBuilder {
     /// Gravity in the device frame (unit, pointing down).
     var gravity = SIMD3<Double>(0.25, -0.3, -0.92)
     var seed: UInt64 = 1
+    /// Accelerometer full-scale range, g: components beyond it read ±clipLevel (flat tops, like a saturated
+    /// sensor). nil: unlimited.
+    var clipLevel: Double?
 
     var impactTimes: [Double] { events.filter { $0.kind != .miss }.map { $0.kind == .clap ? $0.start : $0.start + $0.timeToContact } }
 
@@ -71,6 +74,7 @@ struct TestRecordingBuilder {
                 let centripetal = 0.6 * rate * rate / 9.80665
                 var a = g + SIMD3(centripetal, 0, 0) + transient(t - 100)
                 a += SIMD3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()) * 0.008
+                if let clipLevel { a = a.clamped(lowerBound: SIMD3(repeating: -clipLevel), upperBound: SIMD3(repeating: clipLevel)) }
                 acc.append(timestamp: t, x: Float(a.x), y: Float(a.y), z: Float(a.z))
                 t += 1 / 798.7 + random.nextGaussian() * 0.00004
             }
