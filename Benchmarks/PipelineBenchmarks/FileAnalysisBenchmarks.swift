@@ -8,8 +8,17 @@ import SwingAnalysis
 ///   the mapped batches, as `swing-metrics analyze` does.
 ///   Goal ≥ 100 000× real time on one core, i.e. ≤ 36 ms.
 /// - `Analyse-1h-in-memory`: `SwingAnalyzer.analyze` alone on the loaded recording (the compute share).
+/// - `Read-1h-native-analysed-columns`: the same mapping and batches as file to swings, every value the analysis
+///   reads folded into a checksum and nothing else — the file-access floor under the first benchmark.
 func registerFileAnalysisBenchmarks() {
     let configuration = PipelineThresholds.wholeFile
+
+    Benchmark(
+        "Read-1h-native-analysed-columns", configuration: configuration,
+        closure: { _ in
+            blackHole(PipelineBenchmarkData.readNativeFile(PipelineBenchmarkData.hourNative))
+        },
+        setup: { _ = PipelineBenchmarkData.hourDirectory })
 
     Benchmark(
         "Analyse-1h-native-file-to-swings", configuration: configuration,

@@ -100,6 +100,56 @@ enum PipelineBenchmarkData {
         return names
     }()
 
+    /// Streams a native file's batches the way ``analyzeNativeFile(_:)`` does — mapped, accelerometer columns lent,
+    /// rotation rate and gravity of device motion copied, pages released behind the batches — and only folds every
+    /// value into a checksum: the page faults and memory traffic of file to swings without the analysis, i.e. the
+    /// floor under `Analyse-1h-native-file-to-swings`.
+    static func readNativeFile(_ url: URL) -> UInt32 {
+        do {
+            let file = try NativeFormat.open(url)
+            var checksum = SIMD8<UInt32>.zero
+            var accelerometerScratch = AccelerometerData()
+            var deviceMotion = DeviceMotionData()
+            for batch in file.batchRanges() {
+                switch batch.stream {
+                case .accelerometer:
+                    file.withAccelerometerColumns(batch.range, scratch: &accelerometerScratch) { columns in
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.timestamps))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.x))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.y))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.z))
+                    }
+                case .deviceMotion:
+                    file.copyDeviceMotion(batch.range, components: [.rotationRate, .gravity], into: &deviceMotion)
+                    checksum ^= deviceMotion.timestamps.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.rotationRateX.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.rotationRateY.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.rotationRateZ.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.gravityX.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.gravityY.withUnsafeBytes(fold)
+                    checksum ^= deviceMotion.gravityZ.withUnsafeBytes(fold)
+                }
+                file.didDeliver(batch)
+            }
+            return checksum.wrappedSum()
+        } catch {
+            fatalError("PipelineBenchmarks: cannot read \(url.path): \(error)")
+        }
+    }
+
+    /// XOR of `bytes` as 32-byte vectors (a trailing partial vector zero-padded).
+    private static func fold(_ bytes: UnsafeRawBufferPointer) -> SIMD8<UInt32> {
+        var result = SIMD8<UInt32>.zero
+        var offset = 0
+        while offset + 32 <= bytes.count {
+            result ^= bytes.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
+            offset += 32
+        }
+        var tail = SIMD8<UInt32>.zero
+        withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        return result ^ tail
+    }
+
     /// Loads a native file and analyses it (file to swings); returns the number of swings.
     static func analyzeNativeFile(_ url: URL) -> Int {
         do {
