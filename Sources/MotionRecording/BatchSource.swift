@@ -19,6 +19,13 @@ public protocol BatchSource: Sendable {
     func withAccelerometerColumns<Result>(
         _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
     ) -> Result
+    /// Calls `body` with device-motion samples `range` of the rotation-rate, gravity and attitude columns in
+    /// `components` as borrowed columns: straight from the source's storage when it holds them as `Double`
+    /// timestamps and `Float` values, otherwise copied into `scratch` first.
+    func withDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result
 }
 
 extension BatchSource {
@@ -33,6 +40,23 @@ extension BatchSource {
         _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
     ) -> Result {
         withCopiedAccelerometerColumns(range, scratch: &scratch, body)
+    }
+
+    public func withDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result {
+        withCopiedDeviceMotionRotationColumns(range, components: components, scratch: &scratch, body)
+    }
+
+    /// ``withDeviceMotionRotationColumns(_:components:scratch:_:)`` by copying into `scratch` (the default, and the
+    /// fallback of sources that can lend only some of their data).
+    func withCopiedDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result {
+        copyDeviceMotion(range, components: components.intersection([.rotationRate, .gravity, .attitude]), into: &scratch)
+        return scratch.withRotationColumns(0..<scratch.count, components: components, body)
     }
 
     /// ``withAccelerometerColumns(_:scratch:_:)`` by copying into `scratch` (the default, and the fallback of
@@ -69,6 +93,17 @@ extension Recording: BatchSource {
     }
 
     public var deviceMotionComponents: DeviceMotionComponents { deviceMotion?.components ?? [] }
+
+    public func withDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result {
+        guard let deviceMotion else {
+            scratch.removeAll()
+            return scratch.withRotationColumns(0..<0, components: components, body)
+        }
+        return deviceMotion.withRotationColumns(range, components: components, body)
+    }
 
     public func copyDeviceMotion(
         _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData

@@ -129,6 +129,49 @@ extension NativeRecordingFile: BatchSource {
         return deviceMotionColumns.reduce(into: []) { $0.insert(StreamColumns.deviceMotionColumnComponents[$1.column]) }
     }
 
+    /// The columns of ``DeviceMotionRotationColumns`` with their groups: rotation rate x, y, z; gravity x, y, z;
+    /// attitude w, x, y, z.
+    static let rotationColumnNames: [(name: String, group: DeviceMotionComponents)] = [
+        ("rotation_rate_x", .rotationRate), ("rotation_rate_y", .rotationRate), ("rotation_rate_z", .rotationRate),
+        ("gravity_x", .gravity), ("gravity_y", .gravity), ("gravity_z", .gravity),
+        ("attitude_w", .attitude), ("attitude_x", .attitude), ("attitude_y", .attitude), ("attitude_z", .attitude),
+    ]
+
+    /// Borrows the mapped columns directly when the timestamps are `<f8` and the requested columns `<f4`, suitably
+    /// aligned (as the native writer stores them); other files are copied into `scratch`. A group with a column
+    /// missing from the file is lent empty, as ``DeviceMotionData/withRotationColumns(_:components:_:)`` does.
+    public func withDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result {
+        var lent = components.intersection([.rotationRate, .gravity, .attitude])
+        for (info, column) in zip(deviceMotionRotationArrays, Self.rotationColumnNames) where info == nil {
+            lent.remove(column.group)
+        }
+        guard let mapped = mapping.base, let time = deviceMotionTimestampArray, time.dtype == .float64,
+            time.offset % 8 == 0,
+            zip(deviceMotionRotationArrays, Self.rotationColumnNames).allSatisfy({ info, column in
+                guard let info, lent.contains(column.group) else { return true }
+                return info.dtype == .float32 && info.offset % 4 == 0
+            })
+        else {
+            return withCopiedDeviceMotionRotationColumns(range, components: components, scratch: &scratch, body)
+        }
+        func column(_ index: Int) -> UnsafeBufferPointer<Float> {
+            guard let info = deviceMotionRotationArrays[index], lent.contains(Self.rotationColumnNames[index].group)
+            else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(
+                start: (mapped + info.offset).assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count)
+        }
+        return body(
+            DeviceMotionRotationColumns(
+                timestamps: UnsafeBufferPointer(
+                    start: (mapped + time.offset).assumingMemoryBound(to: Double.self) + range.lowerBound,
+                    count: range.count),
+                rotationRate: (column(0), column(1), column(2)), gravity: (column(3), column(4), column(5)),
+                attitude: (column(6), column(7), column(8), column(9))))
+    }
+
     public func copyDeviceMotion(
         _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData
     ) {

@@ -38,6 +38,8 @@ public struct NativeRecordingFile: Sendable {
     let accelerometerArrays: AccelerometerArrays?
     let deviceMotionTimestampArray: NpyArrayInfo?
     let deviceMotionColumns: [(column: Int, array: NpyArrayInfo)]
+    /// The rotation-analysis columns, in ``rotationColumnNames`` order (nil where absent).
+    let deviceMotionRotationArrays: [NpyArrayInfo?]
     let accelerometerSampleArrays: [NpyArrayInfo]
     let deviceMotionSampleArrays: [NpyArrayInfo]
     var data: Data { mapping.data }
@@ -132,6 +134,7 @@ public struct NativeRecordingFile: Sendable {
         deviceMotionColumns = StreamColumns.deviceMotionKeyPaths.indices.compactMap { column in
             arrays["device_motion_" + StreamColumns.deviceMotionKeyPaths[column].1].map { (column, $0) }
         }
+        deviceMotionRotationArrays = Self.rotationColumnNames.map { arrays["device_motion_" + $0.name] }
         func sampleArrays(_ prefix: String) -> [NpyArrayInfo] {
             arrays.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix("batch_ends") }.sorted { $0.key < $1.key }
                 .map(\.value)

@@ -24,11 +24,11 @@ enum RotationReference: Sendable {
     case magnitude
 }
 
-extension DeviceMotionDataColumns {
+extension DeviceMotionRotationColumns {
     /// The reference the rotation of this batch's samples is measured against (`nil` without rotation rate).
     var rotationReference: RotationReference? {
-        guard hasRotation else { return nil }
-        return hasGravity ? .gravity : hasAttitude ? .attitude : .magnitude
+        guard !rotationRateX.isEmpty else { return nil }
+        return !gravityX.isEmpty ? .gravity : !attitudeW.isEmpty ? .attitude : .magnitude
     }
 
     /// Rotation along gravity, dot(rotationRate, gravity / |gravity|) in rad/s, of the samples `range` into
@@ -39,43 +39,26 @@ extension DeviceMotionDataColumns {
     /// - Precondition: the batch has rotation rate; `range` lies within it.
     func rotationAlongGravity(_ range: Range<Int>, into output: UnsafeMutablePointer<Float>) {
         let reference = rotationReference!
-        precondition(range.lowerBound >= 0 && range.upperBound <= timestamps.count, "range outside the batch")
-        rotationRateX.withUnsafeBufferPointer { wx in
-            rotationRateY.withUnsafeBufferPointer { wy in
-                rotationRateZ.withUnsafeBufferPointer { wz in
-                    switch reference {
-                    case .gravity:
-                        gravityX.withUnsafeBufferPointer { gx in
-                            gravityY.withUnsafeBufferPointer { gy in
-                                gravityZ.withUnsafeBufferPointer { gz in
-                                    for (k, i) in range.enumerated() {
-                                        output[k] = Self.along(wx[i], wy[i], wz[i], gx[i], gy[i], gz[i], lane3: 0)
-                                    }
-                                }
-                            }
-                        }
-                    case .attitude:
-                        attitudeW.withUnsafeBufferPointer { qw in
-                            attitudeX.withUnsafeBufferPointer { qx in
-                                attitudeY.withUnsafeBufferPointer { qy in
-                                    attitudeZ.withUnsafeBufferPointer { qz in
-                                        for (k, i) in range.enumerated() {
-                                            let (w, x, y, z) = (qw[i], qx[i], qy[i], qz[i])
-                                            output[k] = Self.along(
-                                                wx[i], wy[i], wz[i], -(2 * (x * z - w * y)), -(2 * (y * z + w * x)),
-                                                -(1 - 2 * (x * x + y * y)), lane3: -0.0)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    case .magnitude:
-                        for (k, i) in range.enumerated() {
-                            let (a, b, c) = (wx[i], wy[i], wz[i])
-                            output[k] = (((a * a + b * b) + c * c) + 0).squareRoot()
-                        }
-                    }
-                }
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the batch")
+        let (wx, wy, wz) = (rotationRateX, rotationRateY, rotationRateZ)
+        switch reference {
+        case .gravity:
+            let (gx, gy, gz) = (gravityX, gravityY, gravityZ)
+            for (k, i) in range.enumerated() {
+                output[k] = Self.along(wx[i], wy[i], wz[i], gx[i], gy[i], gz[i], lane3: 0)
+            }
+        case .attitude:
+            let (qw, qx, qy, qz) = (attitudeW, attitudeX, attitudeY, attitudeZ)
+            for (k, i) in range.enumerated() {
+                let (w, x, y, z) = (qw[i], qx[i], qy[i], qz[i])
+                output[k] = Self.along(
+                    wx[i], wy[i], wz[i], -(2 * (x * z - w * y)), -(2 * (y * z + w * x)), -(1 - 2 * (x * x + y * y)),
+                    lane3: -0.0)
+            }
+        case .magnitude:
+            for (k, i) in range.enumerated() {
+                let (a, b, c) = (wx[i], wy[i], wz[i])
+                output[k] = (((a * a + b * b) + c * c) + 0).squareRoot()
             }
         }
     }
@@ -94,37 +77,11 @@ extension DeviceMotionDataColumns {
 }
 
 extension DeviceMotionComponents {
-    /// The column groups ``DeviceMotionDataColumns/rotationAlongGravity(_:into:)`` reads of device motion holding
+    /// The column groups ``DeviceMotionRotationColumns/rotationAlongGravity(_:into:)`` reads of device motion holding
     /// `self`: rotation rate, and gravity — or, without gravity, the attitude gravity is derived from.
     var readForRotation: DeviceMotionComponents {
         var read = intersection(.rotationRate)
         read.formUnion(contains(.gravity) ? .gravity : intersection(.attitude))
         return read
-    }
-}
-
-/// The columns of a ``DeviceMotionData`` batch the analyzer reads, with presence flags computed once per batch.
-struct DeviceMotionDataColumns {
-    let timestamps: [Double]
-    let rotationRateX: [Float], rotationRateY: [Float], rotationRateZ: [Float]
-    let gravityX: [Float], gravityY: [Float], gravityZ: [Float]
-    let attitudeW: [Float], attitudeX: [Float], attitudeY: [Float], attitudeZ: [Float]
-    let hasRotation: Bool, hasGravity: Bool, hasAttitude: Bool
-
-    init(_ data: DeviceMotionData) {
-        timestamps = data.timestamps
-        rotationRateX = data.rotationRateX
-        rotationRateY = data.rotationRateY
-        rotationRateZ = data.rotationRateZ
-        gravityX = data.gravityX
-        gravityY = data.gravityY
-        gravityZ = data.gravityZ
-        attitudeW = data.attitudeW
-        attitudeX = data.attitudeX
-        attitudeY = data.attitudeY
-        attitudeZ = data.attitudeZ
-        hasRotation = !data.rotationRateX.isEmpty
-        hasGravity = !data.gravityX.isEmpty
-        hasAttitude = !data.attitudeW.isEmpty
     }
 }

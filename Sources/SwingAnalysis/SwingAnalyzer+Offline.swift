@@ -27,9 +27,9 @@ extension SwingAnalyzer {
 
 extension SwingAnalyzer {
     /// Analyses the batches of `source` (e.g. a memory-mapped ``NativeRecordingFile``) without loading it:
-    /// accelerometer batches are fed borrowed from the source where it allows (a native file's mapped columns),
-    /// device-motion batches copied into a reused buffer (only the columns the analysis reads: rotation rate and
-    /// gravity, or attitude without gravity); pages are released as batches are delivered, so memory stays flat
+    /// batches are fed borrowed from the source where it allows (a native file's mapped columns; of device motion
+    /// only the columns the analysis reads: rotation rate and gravity, or attitude without gravity), copied into a
+    /// reused buffer otherwise; pages are released as batches are delivered, so memory stays flat
     /// however long the recording is. `streams` are the streams `source` holds (rotation rate included for device
     /// motion). Same result as ``analyze(_:configuration:)`` on the loaded recording.
     public static func analyze<Source: BatchSource>(
@@ -38,7 +38,7 @@ extension SwingAnalyzer {
         var analyzer = SwingAnalyzer(configuration: configuration, streams: streams)
         var output = SwingAnalyzerOutput()
         var accelerometerScratch = AccelerometerData()
-        var deviceMotion = DeviceMotionData()
+        var deviceMotionScratch = DeviceMotionData()
         let deviceMotionRead = source.deviceMotionComponents.readForRotation
         for batch in source.batchRanges() where streams.contains(batch.stream) {
             switch batch.stream {
@@ -48,8 +48,9 @@ extension SwingAnalyzer {
                     analyzer.feed(accelerometer: $0, into: &output)
                 }
             case .deviceMotion:
-                source.copyDeviceMotion(batch.range, components: deviceMotionRead, into: &deviceMotion)
-                analyzer.feed(deviceMotion: deviceMotion, into: &output)
+                source.withDeviceMotionRotationColumns(
+                    batch.range, components: deviceMotionRead, scratch: &deviceMotionScratch
+                ) { analyzer.feed(deviceMotion: $0, into: &output) }
             }
             source.didDeliver(batch)
         }

@@ -150,11 +150,15 @@ public struct SwingAnalyzer: Sendable {
     public mutating func feed(
         deviceMotion data: DeviceMotionData, range: Range<Int>? = nil, into output: inout SwingAnalyzerOutput
     ) {
+        data.withRotationColumns(range ?? 0..<data.count) { feed(deviceMotion: $0, into: &output) }
+    }
+
+    /// Feeds a batch of device motion as borrowed columns (e.g. lent by a mapped native file) and appends what it
+    /// decides to `output`; the same as ``feed(deviceMotion:range:into:)`` on the same samples.
+    public mutating func feed(deviceMotion columns: DeviceMotionRotationColumns, into output: inout SwingAnalyzerOutput) {
         precondition(!finished, "SwingAnalyzer: feed after finish")
         precondition(expectsDeviceMotion, "SwingAnalyzer: device motion not among the declared streams")
-        let columns = DeviceMotionDataColumns(data)
-        let range = range ?? 0..<data.count
-        if let reference = columns.rotationReference, !range.isEmpty {
+        if let reference = columns.rotationReference, columns.count > 0 {
             switch reference {
             case .gravity, .attitude: sawGravity = true
             case .magnitude: sawRotationMagnitudeOnly = true
@@ -162,16 +166,16 @@ public struct SwingAnalyzer: Sendable {
             let isMagnitudeFallback = reference == .magnitude
             // Rotation along gravity for a chunk of samples at a time (a columnar loop), then the per-sample logic.
             let chunk = Self.rotationChunkLength
-            let (wx, wy, wz) = (columns.rotationRateX, columns.rotationRateY, columns.rotationRateZ)
+            let (times, wx, wy, wz) = (columns.timestamps, columns.rotationRateX, columns.rotationRateY, columns.rotationRateZ)
             withUnsafeTemporaryAllocation(of: Float.self, capacity: chunk) { scratch in
                 let along = scratch.baseAddress!
-                var start = range.lowerBound
-                while start < range.upperBound {
-                    let end = Swift.min(start + chunk, range.upperBound)
+                var start = 0
+                while start < columns.count {
+                    let end = Swift.min(start + chunk, columns.count)
                     columns.rotationAlongGravity(start..<end, into: along)
                     for index in start..<end {
                         let sample = RotationSample(
-                            time: columns.timestamps[index], alongGravity: along[index - start],
+                            time: times[index], alongGravity: along[index - start],
                             isMagnitudeFallback: isMagnitudeFallback,
                             rotationRate: SIMD4(wx[index], wy[index], wz[index], 0))
                         add(sample, into: &output)

@@ -47,11 +47,12 @@ import _TestSupport
         var data = Self.batch(count: 3000, seed: 11)
         if reference != .gravity { (data.gravityX, data.gravityY, data.gravityZ) = ([], [], []) }
         if reference == .magnitude { (data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ) = ([], [], [], []) }
-        let columns = DeviceMotionDataColumns(data)
-        #expect(columns.rotationReference == reference)
         let range = 7..<2990
         var output = [Float](repeating: .nan, count: range.count)
-        output.withUnsafeMutableBufferPointer { columns.rotationAlongGravity(range, into: $0.baseAddress!) }
+        data.withRotationColumns(0..<data.count) { columns in
+            #expect(columns.rotationReference == reference)
+            output.withUnsafeMutableBufferPointer { columns.rotationAlongGravity(range, into: $0.baseAddress!) }
+        }
         var mismatches = 0
         // Equal values, bit for bit when not zero (the sign of an exact zero follows the order of the horizontal sum,
         // which differs between debug and optimised builds of `SIMD4.sum()`; nothing downstream sees it).
