@@ -100,8 +100,8 @@ enum PipelineBenchmarkData {
         return names
     }()
 
-    /// Streams a native file's batches the way ``analyzeNativeFile(_:)`` does — mapped, accelerometer columns lent,
-    /// rotation rate and gravity of device motion copied, pages released behind the batches — and only folds every
+    /// Streams a native file's batches the way ``analyzeNativeFile(_:)`` does — mapped, accelerometer columns and
+    /// device motion's rotation rate and gravity lent, pages released behind the batches — and only folds every
     /// value into a checksum: the page faults and memory traffic of file to swings without the analysis, i.e. the
     /// floor under `Analyse-1h-native-file-to-swings`.
     static func readNativeFile(_ url: URL) -> UInt32 {
@@ -109,7 +109,7 @@ enum PipelineBenchmarkData {
             let file = try NativeFormat.open(url)
             var checksum = SIMD8<UInt32>.zero
             var accelerometerScratch = AccelerometerData()
-            var deviceMotion = DeviceMotionData()
+            var deviceMotionScratch = DeviceMotionData()
             for batch in file.batchRanges() {
                 switch batch.stream {
                 case .accelerometer:
@@ -120,14 +120,17 @@ enum PipelineBenchmarkData {
                         checksum ^= fold(UnsafeRawBufferPointer(columns.z))
                     }
                 case .deviceMotion:
-                    file.copyDeviceMotion(batch.range, components: [.rotationRate, .gravity], into: &deviceMotion)
-                    checksum ^= deviceMotion.timestamps.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.rotationRateX.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.rotationRateY.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.rotationRateZ.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.gravityX.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.gravityY.withUnsafeBytes(fold)
-                    checksum ^= deviceMotion.gravityZ.withUnsafeBytes(fold)
+                    file.withDeviceMotionRotationColumns(
+                        batch.range, components: [.rotationRate, .gravity], scratch: &deviceMotionScratch
+                    ) { columns in
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.timestamps))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.rotationRateX))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.rotationRateY))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.rotationRateZ))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.gravityX))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.gravityY))
+                        checksum ^= fold(UnsafeRawBufferPointer(columns.gravityZ))
+                    }
                 }
                 file.didDeliver(batch)
             }
