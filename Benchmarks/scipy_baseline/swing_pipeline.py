@@ -321,6 +321,7 @@ def hinge_errors(times, p, taus, exponent_grid):
 
 FINE_TAU_STEP = 0.00001  # s: every τ tried is τ_low + n·0.01 ms
 COARSE_STRIDE = 100  # lattice steps per coarse step (1 ms)
+MIDDLE_STRIDE = 10  # lattice steps of the grid around a refined coarse minimum (0.1 ms)
 MAXIMUM_REFINED_MINIMA = 8
 FALLBACK_FINE_STEPS = 25
 
@@ -330,8 +331,9 @@ def best_hinge(times, p, tau_low, tau_high):
     HingeFit.bestHinge does (Sources/SwingAnalysis/HingeFit+Search.swift): all exponents on a 1 ms grid; every
     local minimum of one exponent's coarse residual is a candidate with the estimate vertex − 2·(coarse − vertex) of
     the parabola through it and its neighbours; candidates in increasing estimate (≤ 8), while the estimate is at
-    most the best residual so far, walk on the lattice to their exponent's local minimum. Every evaluation updates
-    the best over all exponents; ties keep the earlier τ and the smaller exponent."""
+    most the best residual so far: their exponent on a 0.1 ms grid over ±1 ms, then a walk on the lattice from the
+    lowest of those points to the local minimum. Every evaluation updates the best over all exponents; ties keep
+    the earlier τ and the smaller exponent."""
     if tau_low > tau_high:
         return tau_high
     step = FINE_TAU_STEP
@@ -368,17 +370,15 @@ def best_hinge(times, p, tau_low, tau_high):
         return best_tau
     padded = np.full((coarse.shape[0] + 2, coarse.shape[1]), np.inf)
     padded[1:-1] = coarse
-    candidates = []  # (estimate, order, start index, coarse index, coarse error, exponent)
+    candidates = []  # (estimate, order, coarse index, coarse error, exponent)
     for i in range(coarse.shape[0]):
         for e in range(5):
             left, middle, right = padded[i, e], padded[i + 1, e], padded[i + 2, e]
             if not (np.isfinite(middle) and left >= middle and right >= middle):
                 continue
-            offset = 0.0
             if np.isfinite(left) and np.isfinite(right):
                 curvature = left - 2 * middle + right
                 if curvature > 0:
-                    offset = 0.5 * (left - right) / curvature
                     estimate = middle - 3 * ((left - right) * (left - right) / (8 * curvature))
                 else:
                     estimate = middle
@@ -388,26 +388,28 @@ def best_hinge(times, p, tau_low, tau_high):
                 estimate = 2 * middle - right
             else:
                 estimate = -np.inf
-            coarse_index = int(coarse_indices[i])
-            start = coarse_index + int(math.floor(offset * COARSE_STRIDE + 0.5))
-            candidates.append((estimate, len(candidates), start, coarse_index, middle, e))
+            candidates.append((estimate, len(candidates), int(coarse_indices[i]), middle, e))
     candidates.sort()
-    for estimate, _, start, coarse_index, coarse_value, e in candidates[:MAXIMUM_REFINED_MINIMA]:
+    for estimate, _, coarse_index, coarse_value, e in candidates[:MAXIMUM_REFINED_MINIMA]:
         if estimate > best[0]:
             break
-        index, value = min(max(start, 0), last), coarse_value
-        if index != coarse_index:
-            value = evaluate(index)[e]
-            if not np.isfinite(value):
-                index, value = coarse_index, coarse_value
+        # The exponent on a 0.1 ms grid over ±1 coarse step, then a walk on the lattice from the lowest point.
+        points = coarse_index + np.arange(-COARSE_STRIDE, COARSE_STRIDE + 1, MIDDLE_STRIDE)
+        points = points[(points >= 0) & (points <= last) & (points != coarse_index)]
+        rows = hinge_errors(times, p, tau_low + points.astype(np.float64) * step, range(5))
+        consider(rows, points.tolist())
+        index, value = coarse_index, coarse_value
+        for point, error in zip(points.tolist(), rows[:, e]):
+            if error < value or (error == value and point < index):
+                index, value = point, error
         steps = 0
-        while index > 0 and steps < 2 * COARSE_STRIDE:
+        while index > 0 and steps < 2 * MIDDLE_STRIDE:
             earlier = evaluate(index - 1)[e]
             if not earlier <= value:
                 break
             index, value, steps = index - 1, earlier, steps + 1
         if steps == 0:
-            while index < last and steps < 2 * COARSE_STRIDE:
+            while index < last and steps < 2 * MIDDLE_STRIDE:
                 later = evaluate(index + 1)[e]
                 if not later < value:
                     break
