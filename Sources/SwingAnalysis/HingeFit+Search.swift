@@ -6,8 +6,6 @@ extension HingeFit {
     static let coarseStrideInFineSteps = 100
     /// Grid around each refined coarse minimum in lattice steps (0.1 ms).
     static let middleStrideInFineSteps = 10
-    /// Coarse grid step of ``bestHinge(tauLow:tauHigh:)``, s (1 ms).
-    static var coarseTauStep: Double { Double(coarseStrideInFineSteps) * fineTauStep }
     /// At most this many coarse minima (the lowest estimates) are kept for refinement.
     static let maximumRefinedMinima = 8
     /// Lattice points tried around `tauHigh` with m = 1 when no fit is finite on the coarse grid (0.25 ms).
@@ -54,9 +52,9 @@ extension HingeFit {
         var lastIndex = Int(((tauHigh - tauLow) / step).rounded(.down))
         while lastIndex > 0, tauLow + Double(lastIndex) * step > tauHigh { lastIndex -= 1 }
         while tauLow + Double(lastIndex + 1) * step <= tauHigh { lastIndex += 1 }
-        var best = HingeSearchBest()
         return withUnsafeTemporaryAllocation(of: HingeSearchCandidate.self, capacity: Self.maximumRefinedMinima) {
             candidates in
+            var best = HingeSearchBest()
             var candidateCount = 0
             // 1–2: coarse grid, streaming: row k is judged once row k + 1 is known.
             var left = SIMD8<Double>(repeating: .infinity)
