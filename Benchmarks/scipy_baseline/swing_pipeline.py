@@ -25,8 +25,9 @@ Swings (200 Hz device motion)
   * contact classification: the strongest unclaimed impact within [first − 50 ms, last + 100 ms] of the event;
   * anchor = last sample before the impact (hit) or the rotation peak (miss); polarity from the largest |rate|
     within 50 ms before it; walk back while rate × polarity ≥ 1 rad/s, ending after 20 ms below (fails beyond
-    0.6 s); onset = hinge least-squares fit b + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on a 0.25 ms grid
-    refined to 0.01 ms, over the 100 ms before the walk-back point up to 35 % of the peak (normal equations from
+    0.6 s); onset = hinge least-squares fit b + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on the 0.01 ms
+    lattice (a 1 ms grid, then each exponent's promising coarse minima walked to their lattice minimum), over the
+    100 ms before the walk-back point up to 35 % of the peak (normal equations from
     power sums of d over the samples after τ, as the Swift fit forms them; vectorised over τ);
   * accumulated rotation (trapezoid, onset → anchor) must reach 0.35 rad.
 
@@ -36,6 +37,7 @@ Usage: python3 swing_pipeline.py RECORDING [--json]   (RECORDING: recording.npz 
 """
 
 import json
+import math
 import os
 import sys
 import time
@@ -317,11 +319,102 @@ def hinge_errors(times, p, taus, exponent_grid):
     return errors
 
 
-def _grid(start, stop, step):
-    """start, start + step, … ≤ stop, accumulated like the Swift loop (`tau += step`, sequential rounding)."""
-    count = int((stop - start) / step) + 2
-    values = np.add.accumulate(np.concatenate(([start], np.full(count, step))))
-    return values[values <= stop]
+FINE_TAU_STEP = 0.00001  # s: every τ tried is τ_low + n·0.01 ms
+COARSE_STRIDE = 100  # lattice steps per coarse step (1 ms)
+MIDDLE_STRIDE = 10  # lattice steps of the grid around a refined coarse minimum (0.1 ms)
+MAXIMUM_REFINED_MINIMA = 8
+FALLBACK_FINE_STEPS = 25
+
+
+def best_hinge(times, p, tau_low, tau_high):
+    """τ with the smallest residual on the lattice τ_low + n·0.01 ms in [τ_low, τ_high], searched as
+    HingeFit.bestHinge does (Sources/SwingAnalysis/HingeFit+Search.swift): all exponents on a 1 ms grid; every
+    local minimum of one exponent's coarse residual is a candidate with the estimate vertex − 2·(coarse − vertex) of
+    the parabola through it and its neighbours; candidates in increasing estimate (≤ 8), while the estimate is at
+    most the best residual so far: their exponent on a 0.1 ms grid over ±1 ms, then a walk on the lattice from the
+    lowest of those points to the local minimum. Every evaluation updates the best over all exponents; ties keep
+    the earlier τ and the smaller exponent."""
+    if tau_low > tau_high:
+        return tau_high
+    step = FINE_TAU_STEP
+    last = int(math.floor((tau_high - tau_low) / step))
+    while last > 0 and tau_low + float(last) * step > tau_high:
+        last -= 1
+    while tau_low + float(last + 1) * step <= tau_high:
+        last += 1
+    best = [np.inf, sys.maxsize, 0]  # error, lattice index, exponent
+
+    def consider(rows, indices):
+        for row, index in zip(rows, indices):
+            for e in range(5):
+                v = row[e]
+                if v < best[0] or (v == best[0] and np.isfinite(v) and (index, e) < (best[1], best[2])):
+                    best[:] = [v, index, e]
+
+    def evaluate(index):
+        row = hinge_errors(times, p, np.array([tau_low + float(index) * step]), range(5))[0]
+        consider([row], [index])
+        return row
+
+    coarse_indices = np.arange(0, last + 1, COARSE_STRIDE)
+    coarse = hinge_errors(times, p, tau_low + coarse_indices.astype(np.float64) * step, range(5))
+    consider(coarse, coarse_indices.tolist())
+    if not np.isfinite(best[0]):  # no finite fit on the coarse grid: m = 1 near the walk-back point, as in Swift
+        best_tau, best_error = tau_high, np.inf
+        for k in range(FALLBACK_FINE_STEPS, -1, -1):
+            candidate = tau_high - float(k) * step
+            if candidate >= tau_low:
+                error = hinge_errors(times, p, np.array([candidate]), [0])[0, 0]
+                if error < best_error:
+                    best_tau, best_error = candidate, error
+        return best_tau
+    padded = np.full((coarse.shape[0] + 2, coarse.shape[1]), np.inf)
+    padded[1:-1] = coarse
+    candidates = []  # (estimate, order, coarse index, coarse error, exponent)
+    for i in range(coarse.shape[0]):
+        for e in range(5):
+            left, middle, right = padded[i, e], padded[i + 1, e], padded[i + 2, e]
+            if not (np.isfinite(middle) and left >= middle and right >= middle):
+                continue
+            if np.isfinite(left) and np.isfinite(right):
+                curvature = left - 2 * middle + right
+                if curvature > 0:
+                    estimate = middle - 3 * ((left - right) * (left - right) / (8 * curvature))
+                else:
+                    estimate = middle
+            elif np.isfinite(left):
+                estimate = 2 * middle - left
+            elif np.isfinite(right):
+                estimate = 2 * middle - right
+            else:
+                estimate = -np.inf
+            candidates.append((estimate, len(candidates), int(coarse_indices[i]), middle, e))
+    candidates.sort()
+    for estimate, _, coarse_index, coarse_value, e in candidates[:MAXIMUM_REFINED_MINIMA]:
+        if estimate > best[0]:
+            break
+        # The exponent on a 0.1 ms grid over ±1 coarse step, then a walk on the lattice from the lowest point.
+        points = coarse_index + np.arange(-COARSE_STRIDE, COARSE_STRIDE + 1, MIDDLE_STRIDE)
+        points = points[(points >= 0) & (points <= last) & (points != coarse_index)]
+        rows = hinge_errors(times, p, tau_low + points.astype(np.float64) * step, range(5))
+        consider(rows, points.tolist())
+        index, value = coarse_index, coarse_value
+        for point, error in zip(points.tolist(), rows[:, e]):
+            if error < value or (error == value and point < index):
+                index, value = point, error
+        steps = 0
+        while index > 0 and steps < 2 * MIDDLE_STRIDE:
+            earlier = evaluate(index - 1)[e]
+            if not earlier <= value:
+                break
+            index, value, steps = index - 1, earlier, steps + 1
+        if steps == 0:
+            while index < last and steps < 2 * MIDDLE_STRIDE:
+                later = evaluate(index + 1)[e]
+                if not later < value:
+                    break
+                index, value, steps = index + 1, later, steps + 1
+    return tau_low + float(best[1]) * step
 
 
 def estimate_onset(t, along, rate, anchor):
@@ -381,23 +474,7 @@ def estimate_onset(t, along, rate, anchor):
         return crossing_time, crossing
     times = t[lower:upper + 1]
     p = directed[lower - base:upper + 1 - base].astype(np.float64)
-    coarse = 0.00025
-    taus = _grid(t[lower], crossing_time, coarse)
-    errors = hinge_errors(times, p, taus, range(5))
-    flat = int(np.argmin(errors))
-    best_error = errors.flat[flat]
-    if np.isfinite(best_error):
-        best_tau, best_exponent = taus[flat // 5], flat % 5
-    else:  # no admissible fit on the grid: refine around the walk-back point with m = 1, as the Swift loop does
-        best_tau, best_exponent = crossing_time, 0
-    offsets = _grid(-coarse, coarse, 0.00001)
-    candidates = best_tau + offsets
-    candidates = candidates[(candidates >= t[lower]) & (candidates <= crossing_time)]
-    if candidates.size:
-        fine = hinge_errors(times, p, candidates, [best_exponent])[:, 0]
-        j = int(np.argmin(fine))
-        if fine[j] < best_error:
-            best_tau = candidates[j]
+    best_tau = best_hinge(times, p, t[lower], crossing_time)
     return float(best_tau), crossing
 
 

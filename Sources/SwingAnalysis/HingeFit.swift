@@ -180,44 +180,4 @@ struct HingeFit: ~Copyable {
         result.replace(with: .infinity, where: .!valid)
         return result
     }
-
-    /// Coarse grid of ``bestHinge(tauLow:tauHigh:)``, s.
-    static let coarseTauStep = 0.00025
-    /// Fine grid of ``bestHinge(tauLow:tauHigh:)``, s.
-    static let fineTauStep = 0.00001
-
-    /// The hinge time with the smallest residual over [tauLow, tauHigh] (s, recording clock): every exponent on a
-    /// grid tauLow + k·0.25 ms, then the winning exponent on a grid of ±0.25 ms in 0.01 ms steps around the winning
-    /// τ (only points inside the range). Ties keep the earlier τ and the smaller exponent. When no fit is finite on
-    /// the coarse grid the search starts from `tauHigh` with m = 1.
-    /// - Returns: τ in s and the exponent index e (m = 1 + e/2).
-    func bestHinge(tauLow: Double, tauHigh: Double) -> (tau: Double, exponent: Int) {
-        var bestTau = tauHigh
-        var bestError = Double.infinity
-        var bestExponent = 0
-        var tau = tauLow
-        while tau <= tauHigh {
-            let errors = errors(tau: tau)
-            for e in 0..<Self.exponentCount where errors[e] < bestError {
-                bestError = errors[e]
-                bestTau = tau
-                bestExponent = e
-            }
-            tau += Self.coarseTauStep
-        }
-        let center = bestTau
-        var offset = -Self.coarseTauStep
-        while offset <= Self.coarseTauStep {
-            let candidate = center + offset
-            if candidate >= tauLow, candidate <= tauHigh {
-                let error = errors(tau: candidate)[bestExponent]
-                if error < bestError {
-                    bestError = error
-                    bestTau = candidate
-                }
-            }
-            offset += Self.fineTauStep
-        }
-        return (bestTau, bestExponent)
-    }
 }

@@ -8,9 +8,10 @@
 /// 2. Fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
-///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, searched on a 0.25 ms grid
-///    refined to 0.01 ms over actual timestamps, is the onset (sub-sample). ``HingeFit`` evaluates the five
-///    exponents of one τ together, from one pass over the samples after τ (about 2,000 fits per swing).
+///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, the best point of the 0.01 ms
+///    lattice over actual timestamps (``HingeFit/bestHinge(tauLow:tauHigh:)``: a 1 ms grid, then each exponent's
+///    promising coarse minima on 0.1 ms and 0.01 ms), is the onset (sub-sample). ``HingeFit`` evaluates the five
+///    exponents of one τ together, from one pass over the samples after τ (about 120 τ per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
 
@@ -110,8 +111,9 @@ struct SwingOnsetEstimator: Sendable {
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
         }
-        // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.bestHinge: all five exponents on a 0.25 ms grid, then
-        // the best exponent on a 0.01 ms grid around the best τ). The samples are copied once into a stack scratch.
+        // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.bestHinge: all five exponents on a 1 ms grid, then the
+        // promising coarse minima of each exponent on 0.1 ms and 0.01 ms: the minimum of the 0.01 ms lattice). The
+        // samples are copied once into a stack scratch.
         let tauLow = ring[lower].time
         let tauHigh = crossingTime
         let bestTau = HingeFit.withFit(
