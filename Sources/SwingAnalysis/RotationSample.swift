@@ -34,45 +34,67 @@ extension DeviceMotionRotationColumns {
     /// Rotation along gravity, dot(rotationRate, gravity / |gravity|) in rad/s, of the samples `range` into
     /// `output[0..<range.count]` — or |rotation rate| for the ``RotationReference/magnitude`` fallback. Gravity is the
     /// sample's, or derived from its attitude (rotate(q, g_device) = (0, 0, −1) ⇒ g_device = −(third row of R(q))).
-    /// One loop per reference over the columns, the arithmetic of a `SIMD4<Float>` per sample (lane 3 zero, sums
-    /// left to right), so that the compiler can run several samples at once.
+    /// Four samples at a time, one per lane, with the arithmetic of a `SIMD4<Float>` per sample (lane 3 zero, sums
+    /// left to right) — the same values as sample by sample.
     /// - Precondition: the batch has rotation rate; `range` lies within it.
     func rotationAlongGravity(_ range: Range<Int>, into output: UnsafeMutablePointer<Float>) {
         let reference = rotationReference!
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the batch")
         let (wx, wy, wz) = (rotationRateX, rotationRateY, rotationRateZ)
-        switch reference {
-        case .gravity:
-            let (gx, gy, gz) = (gravityX, gravityY, gravityZ)
-            for (k, i) in range.enumerated() {
-                output[k] = Self.along(wx[i], wy[i], wz[i], gx[i], gy[i], gz[i], lane3: 0)
+        // Four samples per step, one per lane (the same operations on each lane as on one sample); the last partial
+        // step reads zeros into the missing lanes and stores only the lanes it has.
+        var k = 0
+        while k < range.count {
+            let i = range.lowerBound + k
+            let lanes = Swift.min(4, range.count - k)
+            let w = (Self.load(wx, i, lanes), Self.load(wy, i, lanes), Self.load(wz, i, lanes))
+            let result: SIMD4<Float>
+            switch reference {
+            case .gravity:
+                result = Self.along(
+                    w, (Self.load(gravityX, i, lanes), Self.load(gravityY, i, lanes), Self.load(gravityZ, i, lanes)),
+                    lane3: 0)
+            case .attitude:
+                let (qw, qx, qy) = (Self.load(attitudeW, i, lanes), Self.load(attitudeX, i, lanes), Self.load(attitudeY, i, lanes))
+                let qz = Self.load(attitudeZ, i, lanes)
+                let g = (-(2 * (qx * qz - qw * qy)), -(2 * (qy * qz + qw * qx)), -(1 - 2 * (qx * qx + qy * qy)))
+                result = Self.along(w, g, lane3: -0.0)
+            case .magnitude:
+                result = (((w.0 * w.0 + w.1 * w.1) + w.2 * w.2) + 0).squareRoot()
             }
-        case .attitude:
-            let (qw, qx, qy, qz) = (attitudeW, attitudeX, attitudeY, attitudeZ)
-            for (k, i) in range.enumerated() {
-                let (w, x, y, z) = (qw[i], qx[i], qy[i], qz[i])
-                output[k] = Self.along(
-                    wx[i], wy[i], wz[i], -(2 * (x * z - w * y)), -(2 * (y * z + w * x)), -(1 - 2 * (x * x + y * y)),
-                    lane3: -0.0)
+            if lanes == 4 {
+                UnsafeMutableRawPointer(output + k).storeBytes(of: result, as: SIMD4<Float>.self)
+            } else {
+                for lane in 0..<lanes { output[k + lane] = result[lane] }
             }
-        case .magnitude:
-            for (k, i) in range.enumerated() {
-                let (a, b, c) = (wx[i], wy[i], wz[i])
-                output[k] = (((a * a + b * b) + c * c) + 0).squareRoot()
-            }
+            k += lanes
         }
     }
 
-    /// dot(w, g / |g|) (g unchanged when |g| = 0), exactly as optimised `SIMD4<Float>` arithmetic gives it (sums left
-    /// to right) with the lane-3 product w₃·g₃ = `lane3` (+0, or −0 when g₃ is −0, as for gravity derived from the
-    /// attitude; only the sign of an exact zero depends on it).
+    /// `column[i ..< i + lanes]` in the first `lanes` lanes (1…4), zeros after.
+    @inline(__always)
+    private static func load(_ column: UnsafeBufferPointer<Float>, _ i: Int, _ lanes: Int) -> SIMD4<Float> {
+        let base = column.baseAddress.unsafelyUnwrapped + i
+        if lanes == 4 { return UnsafeRawPointer(base).loadUnaligned(as: SIMD4<Float>.self) }
+        var value = SIMD4<Float>.zero
+        for lane in 0..<lanes { value[lane] = base[lane] }
+        return value
+    }
+
+    /// dot(w, g / |g|) per lane (g unchanged when |g| = 0), exactly as optimised `SIMD4<Float>` arithmetic of one
+    /// sample gives it (sums left to right) with the lane-3 product w₃·g₃ = `lane3` (+0, or −0 when g₃ is −0, as
+    /// for gravity derived from the attitude; only the sign of an exact zero depends on it).
     @inline(__always)
     private static func along(
-        _ wx: Float, _ wy: Float, _ wz: Float, _ gx: Float, _ gy: Float, _ gz: Float, lane3: Float
-    ) -> Float {
-        let norm = (((gx * gx + gy * gy) + gz * gz) + 0).squareRoot()
-        let (x, y, z) = norm > 0 ? (gx / norm, gy / norm, gz / norm) : (gx, gy, gz)
-        return ((wx * x + wy * y) + wz * z) + lane3
+        _ w: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>), _ g: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>),
+        lane3: Float
+    ) -> SIMD4<Float> {
+        let norm = (((g.0 * g.0 + g.1 * g.1) + g.2 * g.2) + 0).squareRoot()
+        let positive = norm .> 0
+        let x = g.0.replacing(with: g.0 / norm, where: positive)
+        let y = g.1.replacing(with: g.1 / norm, where: positive)
+        let z = g.2.replacing(with: g.2 / norm, where: positive)
+        return ((w.0 * x + w.1 * y) + w.2 * z) + lane3
     }
 }
 
