@@ -28,13 +28,19 @@ public struct DeviceMotionRotationColumns {
             z: UnsafeBufferPointer<Float>
         )
     ) {
+        // Per group: every column empty or every column `count` long (counts compared directly: a variadic
+        // helper would allocate an array per batch).
         let count = timestamps.count
-        func valid(_ columns: UnsafeBufferPointer<Float>...) -> Bool {
-            columns.allSatisfy(\.isEmpty) || columns.allSatisfy { $0.count == count }
-        }
+        let (r, g, a) = (rotationRate, gravity, attitude)
+        let rotationValid =
+            (r.x.isEmpty && r.y.isEmpty && r.z.isEmpty) || (r.x.count == count && r.y.count == count && r.z.count == count)
+        let gravityValid =
+            (g.x.isEmpty && g.y.isEmpty && g.z.isEmpty) || (g.x.count == count && g.y.count == count && g.z.count == count)
+        let attitudeValid =
+            (a.w.isEmpty && a.x.isEmpty && a.y.isEmpty && a.z.isEmpty)
+            || (a.w.count == count && a.x.count == count && a.y.count == count && a.z.count == count)
         precondition(
-            valid(rotationRate.x, rotationRate.y, rotationRate.z) && valid(gravity.x, gravity.y, gravity.z)
-                && valid(attitude.w, attitude.x, attitude.y, attitude.z),
+            rotationValid && gravityValid && attitudeValid,
             "DeviceMotionRotationColumns: a column group of a different length")
         self.timestamps = timestamps
         (rotationRateX, rotationRateY, rotationRateZ) = rotationRate
