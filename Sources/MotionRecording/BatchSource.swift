@@ -129,7 +129,7 @@ extension DeviceMotionData {
     /// Removes all samples, keeping capacity and which column groups are present.
     public mutating func removeAll(keepingCapacity: Bool = true) {
         timestamps.removeAll(keepingCapacity: keepingCapacity)
-        for (keyPath, _) in StreamColumns.deviceMotionKeyPaths { self[keyPath: keyPath].removeAll(keepingCapacity: keepingCapacity) }
+        for column in DeviceMotionColumn.all { self[keyPath: column.keyPath].removeAll(keepingCapacity: keepingCapacity) }
     }
 
     /// Replaces the contents with `source[range]` of the column groups in `components` (all by default; groups not
@@ -139,13 +139,11 @@ extension DeviceMotionData {
     ) {
         timestamps.removeAll(keepingCapacity: true)
         timestamps.append(contentsOf: source.timestamps[range])
-        for (keyPath, component) in zip(
-            StreamColumns.deviceMotionKeyPaths.lazy.map(\.0), StreamColumns.deviceMotionColumnComponents)
-        {
-            self[keyPath: keyPath].removeAll(keepingCapacity: true)
-            let column = source[keyPath: keyPath]
-            guard !column.isEmpty, components.contains(component) else { continue }
-            self[keyPath: keyPath].append(contentsOf: column[range])
+        for column in DeviceMotionColumn.all {
+            self[keyPath: column.keyPath].removeAll(keepingCapacity: true)
+            let values = source[keyPath: column.keyPath]
+            guard !values.isEmpty, components.contains(column.group) else { continue }
+            self[keyPath: column.keyPath].append(contentsOf: values[range])
         }
     }
 }

@@ -127,22 +127,6 @@ struct StreamColumns {
         AccelerometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
     }
 
-    nonisolated(unsafe) static let deviceMotionKeyPaths: [(WritableKeyPath<DeviceMotionData, [Float]>, String)] = [
-        (\.attitudeW, "attitude_w"), (\.attitudeX, "attitude_x"), (\.attitudeY, "attitude_y"),
-        (\.attitudeZ, "attitude_z"), (\.gravityX, "gravity_x"), (\.gravityY, "gravity_y"), (\.gravityZ, "gravity_z"),
-        (\.userAccelerationX, "user_acceleration_x"), (\.userAccelerationY, "user_acceleration_y"),
-        (\.userAccelerationZ, "user_acceleration_z"), (\.rotationRateX, "rotation_rate_x"),
-        (\.rotationRateY, "rotation_rate_y"), (\.rotationRateZ, "rotation_rate_z"),
-        (\.magneticFieldX, "magnetic_field_x"), (\.magneticFieldY, "magnetic_field_y"),
-        (\.magneticFieldZ, "magnetic_field_z"), (\.heading, "heading"),
-    ]
-
-    /// The column group of each entry of ``deviceMotionKeyPaths``.
-    static let deviceMotionColumnComponents: [DeviceMotionComponents] =
-        Array(repeating: .attitude, count: 4) + Array(repeating: .gravity, count: 3)
-        + Array(repeating: .userAcceleration, count: 3) + Array(repeating: .rotationRate, count: 3)
-        + Array(repeating: .magneticField, count: 3) + [.heading]
-
     init(deviceMotion data: DeviceMotionData) {
         timestamps = data.timestamps
         columns = []
@@ -150,15 +134,15 @@ struct StreamColumns {
         unitColumns = []
         unitProbe = []
         saturationGroups = []
-        for (keyPath, name) in Self.deviceMotionKeyPaths {
-            let column = data[keyPath: keyPath]
-            deviceMotionPresence.append(!column.isEmpty)
-            guard !column.isEmpty else { continue }
+        for column in DeviceMotionColumn.all {
+            let values = data[keyPath: column.keyPath]
+            deviceMotionPresence.append(!values.isEmpty)
+            guard !values.isEmpty else { continue }
             let index = columns.count
-            columns.append(column)
-            names.append(name)
-            if name.hasPrefix("gravity") || name.hasPrefix("user_acceleration") { unitColumns.append(index) }
-            if name.hasPrefix("gravity") { unitProbe.append(index) }
+            columns.append(values)
+            names.append(column.name)
+            if column.group == .gravity || column.group == .userAcceleration { unitColumns.append(index) }
+            if column.group == .gravity { unitProbe.append(index) }
         }
         let rotation = names.indices.filter { names[$0].hasPrefix("rotation_rate") }
         if rotation.count == 3 { saturationGroups.append((rotation, 5, "rad/s")) }
@@ -170,8 +154,8 @@ struct StreamColumns {
         var data = DeviceMotionData()
         data.timestamps = timestamps
         var next = 0
-        for (index, (keyPath, _)) in Self.deviceMotionKeyPaths.enumerated() where deviceMotionPresence[index] {
-            data[keyPath: keyPath] = columns[next]
+        for (index, column) in DeviceMotionColumn.all.enumerated() where deviceMotionPresence[index] {
+            data[keyPath: column.keyPath] = columns[next]
             next += 1
         }
         return data

@@ -44,8 +44,8 @@ public enum NativeFormat {
         }
         if let d = recording.deviceMotion {
             members.append(("device_motion_timestamp", .float64(d.timestamps)))
-            for (keyPath, name) in StreamColumns.deviceMotionKeyPaths where !d[keyPath: keyPath].isEmpty {
-                members.append(("device_motion_" + name, .float32(d[keyPath: keyPath])))
+            for column in DeviceMotionColumn.all where !d[keyPath: column.keyPath].isEmpty {
+                members.append(("device_motion_" + column.name, .float32(d[keyPath: column.keyPath])))
             }
             if let ends = recording.deviceMotionBatchEnds {
                 members.append(("device_motion_batch_ends", .int64(ends.map { Int64($0) })))

@@ -126,16 +126,8 @@ extension NativeRecordingFile: BatchSource {
 
     public var deviceMotionComponents: DeviceMotionComponents {
         guard deviceMotionTimestampArray != nil else { return [] }
-        return deviceMotionColumns.reduce(into: []) { $0.insert(StreamColumns.deviceMotionColumnComponents[$1.column]) }
+        return deviceMotionColumns.reduce(into: []) { $0.insert(DeviceMotionColumn.all[$1.column].group) }
     }
-
-    /// The columns of ``DeviceMotionRotationColumns`` with their groups: rotation rate x, y, z; gravity x, y, z;
-    /// attitude w, x, y, z.
-    static let rotationColumnNames: [(name: String, group: DeviceMotionComponents)] = [
-        ("rotation_rate_x", .rotationRate), ("rotation_rate_y", .rotationRate), ("rotation_rate_z", .rotationRate),
-        ("gravity_x", .gravity), ("gravity_y", .gravity), ("gravity_z", .gravity),
-        ("attitude_w", .attitude), ("attitude_x", .attitude), ("attitude_y", .attitude), ("attitude_z", .attitude),
-    ]
 
     /// Borrows the mapped columns directly when the timestamps are `<f8` and the requested columns `<f4`, suitably
     /// aligned (as the native writer stores them); other files are copied into `scratch`. A group with a column
@@ -145,12 +137,12 @@ extension NativeRecordingFile: BatchSource {
         _ body: (DeviceMotionRotationColumns) -> Result
     ) -> Result {
         var lent = components.intersection([.rotationRate, .gravity, .attitude])
-        for (info, column) in zip(deviceMotionRotationArrays, Self.rotationColumnNames) where info == nil {
+        for (info, column) in zip(deviceMotionRotationArrays, DeviceMotionColumn.rotationAnalysis) where info == nil {
             lent.remove(column.group)
         }
         guard let mapped = mapping.base, let time = deviceMotionTimestampArray, time.dtype == .float64,
             time.offset % 8 == 0,
-            zip(deviceMotionRotationArrays, Self.rotationColumnNames).allSatisfy({ info, column in
+            zip(deviceMotionRotationArrays, DeviceMotionColumn.rotationAnalysis).allSatisfy({ info, column in
                 guard let info, lent.contains(column.group) else { return true }
                 return info.dtype == .float32 && info.offset % 4 == 0
             })
@@ -158,7 +150,7 @@ extension NativeRecordingFile: BatchSource {
             return withCopiedDeviceMotionRotationColumns(range, components: components, scratch: &scratch, body)
         }
         func column(_ index: Int) -> UnsafeBufferPointer<Float> {
-            guard let info = deviceMotionRotationArrays[index], lent.contains(Self.rotationColumnNames[index].group)
+            guard let info = deviceMotionRotationArrays[index], lent.contains(DeviceMotionColumn.rotationAnalysis[index].group)
             else { return UnsafeBufferPointer(start: nil, count: 0) }
             return UnsafeBufferPointer(
                 start: (mapped + info.offset).assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count)
@@ -179,8 +171,8 @@ extension NativeRecordingFile: BatchSource {
         guard let timestamps = deviceMotionTimestampArray else { return }
         appendDoubles(timestamps, range, to: &buffer.timestamps)
         for (column, info) in deviceMotionColumns
-        where components.contains(StreamColumns.deviceMotionColumnComponents[column]) {
-            appendFloats(info, range, to: &buffer[keyPath: StreamColumns.deviceMotionKeyPaths[column].0])
+        where components.contains(DeviceMotionColumn.all[column].group) {
+            appendFloats(info, range, to: &buffer[keyPath: DeviceMotionColumn.all[column].keyPath])
         }
     }
 

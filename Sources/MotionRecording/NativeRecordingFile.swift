@@ -33,12 +33,12 @@ public struct NativeRecordingFile: Sendable {
     let arrays: [String: NpyArrayInfo]
     /// The arrays batches are copied from, resolved once (no name lookups per batch): accelerometer timestamp,
     /// x, y, z; device-motion timestamp; the device-motion columns present — positions in
-    /// `StreamColumns.deviceMotionKeyPaths` with their arrays; and each stream's sample arrays (released as
+    /// `DeviceMotionColumn.all` with their arrays; and each stream's sample arrays (released as
     /// batches are delivered).
     let accelerometerArrays: AccelerometerArrays?
     let deviceMotionTimestampArray: NpyArrayInfo?
     let deviceMotionColumns: [(column: Int, array: NpyArrayInfo)]
-    /// The rotation-analysis columns, in ``rotationColumnNames`` order (nil where absent).
+    /// The rotation-analysis columns, in `DeviceMotionColumn.rotationAnalysis` order (nil where absent).
     let deviceMotionRotationArrays: [NpyArrayInfo?]
     let accelerometerSampleArrays: [NpyArrayInfo]
     let deviceMotionSampleArrays: [NpyArrayInfo]
@@ -122,7 +122,7 @@ public struct NativeRecordingFile: Sendable {
             }
         }
         deviceMotionCount = try check(
-            prefix: "device_motion_", columns: StreamColumns.deviceMotionKeyPaths.map(\.1))
+            prefix: "device_motion_", columns: DeviceMotionColumn.all.map(\.name))
         if let t = arrays["accelerometer_timestamp"], let x = arrays["accelerometer_x"],
             let y = arrays["accelerometer_y"], let z = arrays["accelerometer_z"]
         {
@@ -131,10 +131,10 @@ public struct NativeRecordingFile: Sendable {
             accelerometerArrays = nil
         }
         deviceMotionTimestampArray = arrays["device_motion_timestamp"]
-        deviceMotionColumns = StreamColumns.deviceMotionKeyPaths.indices.compactMap { column in
-            arrays["device_motion_" + StreamColumns.deviceMotionKeyPaths[column].1].map { (column, $0) }
+        deviceMotionColumns = DeviceMotionColumn.all.indices.compactMap { column in
+            arrays["device_motion_" + DeviceMotionColumn.all[column].name].map { (column, $0) }
         }
-        deviceMotionRotationArrays = Self.rotationColumnNames.map { arrays["device_motion_" + $0.name] }
+        deviceMotionRotationArrays = DeviceMotionColumn.rotationAnalysis.map { arrays["device_motion_" + $0.name] }
         func sampleArrays(_ prefix: String) -> [NpyArrayInfo] {
             arrays.filter { $0.key.hasPrefix(prefix) && !$0.key.hasSuffix("batch_ends") }.sorted { $0.key < $1.key }
                 .map(\.value)
@@ -246,8 +246,8 @@ public struct NativeRecordingFile: Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= deviceMotionCount, "range out of bounds")
         var result = DeviceMotionData()
         result.timestamps = doubles("device_motion_timestamp", range)
-        for (keyPath, name) in StreamColumns.deviceMotionKeyPaths where arrays["device_motion_" + name] != nil {
-            result[keyPath: keyPath] = floats("device_motion_" + name, range)
+        for column in DeviceMotionColumn.all where arrays["device_motion_" + column.name] != nil {
+            result[keyPath: column.keyPath] = floats("device_motion_" + column.name, range)
         }
         return result
     }

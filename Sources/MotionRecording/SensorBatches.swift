@@ -84,8 +84,8 @@ extension DeviceMotionData {
     /// columns when `nil`).
     public mutating func reserveCapacity(_ capacity: Int, like template: DeviceMotionData?) {
         timestamps.reserveCapacity(capacity)
-        for (keyPath, _) in StreamColumns.deviceMotionKeyPaths where template.map({ !$0[keyPath: keyPath].isEmpty }) ?? true {
-            self[keyPath: keyPath].reserveCapacity(capacity)
+        for column in DeviceMotionColumn.all where template.map({ !$0[keyPath: column.keyPath].isEmpty }) ?? true {
+            self[keyPath: column.keyPath].reserveCapacity(capacity)
         }
     }
 }

@@ -25,8 +25,8 @@ import _TestSupport
     static func distinctColumns() -> Recording {
         let count = 40
         var data = DeviceMotionData(timestamps: (0..<count).map { 100 + Double($0) / 200 })
-        for (column, (keyPath, _)) in StreamColumns.deviceMotionKeyPaths.enumerated() {
-            data[keyPath: keyPath] = (0..<count).map { Float(10 * column) + Float($0) / 64 }
+        for (index, column) in DeviceMotionColumn.all.enumerated() {
+            data[keyPath: column.keyPath] = (0..<count).map { Float(10 * index) + Float($0) / 64 }
         }
         return Recording(deviceMotion: data)
     }
