@@ -7,7 +7,10 @@ Steps:
      --static-swift-stdlib`) unless --no-build;
   2. generate recordings with `swing-metrics simulate OUT --seed S --swings N --duration D --format F`
      (native .npz and interchange CSV; reused when already present in --work);
-  3. for each recording and format, --repeats times, alternating the two implementations:
+  3. puts each recording's files into the page cache in a defined state, as a recording read from disk: written
+     back, dropped from the cache (`posix_fadvise(POSIX_FADV_DONTNEED)`) and read once (a file written long ago can
+     sit in the cache as many small pages, which made mapping it ≈ 3× slower and the figures depend on history);
+     then, for each recording and format, --repeats times, alternating the two implementations:
        * Swift: `swing-metrics analyze PATH --format json --jobs 1 --timings` (process wall time measured here;
          load and compute, elapsed and thread CPU time, from the hidden --timings line on standard error);
        * scipy: load and compute timed in this process (`time.perf_counter` and `time.process_time`, BLAS
@@ -64,6 +67,23 @@ def generate(binary, work, duration, seed, swings_per_hour):
             print(f"simulated {directory} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
         paths[name] = os.path.join(directory, "recording.npz") if name == "native" else directory
     return paths
+
+
+def reread_from_disk(path):
+    """Writes back, drops from the page cache and reads once sequentially every file of `path` (a file, or the
+    files directly inside a directory): the cache state of a recording read from disk."""
+    files = [os.path.join(path, name) for name in sorted(os.listdir(path))] if os.path.isdir(path) else [path]
+    for name in files:
+        if not os.path.isfile(name):
+            continue
+        descriptor = os.open(name, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+            while os.read(descriptor, 1 << 20):
+                pass
+        finally:
+            os.close(descriptor)
 
 
 def swift_once(binary, path):
@@ -147,6 +167,7 @@ def main():
         paths = generate(args.binary, args.work, duration, args.seed, args.swings_per_hour)
         for fmt in args.formats:
             path = paths[fmt]
+            reread_from_disk(path)
             swift_runs, scipy_runs, scipy_walls = [], [], []
             for _ in range(args.repeats):
                 swift_runs.append(swift_once(args.binary, path))
