@@ -176,11 +176,13 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
-    /// Releases the mapped pages of the batch's stream that this batch finished delivering, 256 KiB at a time per
-    /// column (batches of a stream arrive in order, so everything before the batch's end has been copied out):
-    /// resident memory stays flat, with one `madvise` per column per 256 KiB rather than per batch.
+    /// Releases the mapped pages of the batch's stream that this batch finished delivering, 1 MiB at a time per
+    /// column (batches of a stream arrive in order, so everything before the batch's end has been read): resident
+    /// memory stays flat, with one `madvise` per column per MiB rather than per batch. Each release that unmaps
+    /// pages interrupts the process's other threads (a TLB shootdown), so with `analyze --jobs 2` 1 MiB chunks
+    /// measured 7 % faster than 256 KiB ones (ten 1 h files, 288 vs 311 ms), for at most 1 MiB more per column.
     public func didDeliver(_ batch: BatchRange) {
-        let chunk = 1 << 18
+        let chunk = 1 << 20
         for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
             let delivered = info.offset + batch.range.upperBound * info.dtype.size
             let before = info.offset + batch.range.lowerBound * info.dtype.size
