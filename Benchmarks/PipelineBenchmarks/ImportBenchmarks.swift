@@ -30,6 +30,7 @@ func registerImportBenchmarks() {
 
     var csvConfiguration = configuration
     csvConfiguration.thresholds?[.mallocCountTotal] = PipelineThresholds.mallocsCSV
+    csvConfiguration.thresholds?[.cpuTotal] = PipelineThresholds.cpu  // ≈ 560 ms: a relative tolerance
     csvConfiguration.thresholds?[.peakMemoryResident] = .init(relative: [.p50: 25, .p90: 25])  // 295–330 MB seen
     Benchmark(
         "Import-1h-interchange-CSV", configuration: csvConfiguration,

@@ -25,7 +25,15 @@ let benchmarks: @Sendable () -> Void = {
 enum PipelineThresholds {
     static var wallClock: BenchmarkThresholds { .init(relative: [.p50: 100, .p90: 100]) }
     static var cpu: BenchmarkThresholds { .init(relative: [.p50: 25, .p90: 35]) }
+    /// CPU time of the short whole-file benchmarks (10–60 ms): the metric ticks in 10 ms, so one tick either way is
+    /// allowed and two are flagged (a relative tolerance would call 10 → 20 ms a 100 % regression).
+    static var cpuTicks: BenchmarkThresholds { .init(absolute: [.p50: 11_000_000, .p90: 11_000_000]) }
     static var memory: BenchmarkThresholds { .init(relative: [.p50: 10, .p90: 10]) }
+    /// Peak resident memory of the whole-file benchmarks, which count the mapped file's pages: how much of a
+    /// released range leaves the process depends on the size of the page-cache folios behind it, so the peak of the
+    /// same run moves by about a quarter (51–65 MB reading the hour). The flat-memory goal is gated by the
+    /// streamed benchmarks' `memory` instead.
+    static var mappedMemory: BenchmarkThresholds { .init(relative: [.p50: 35, .p90: 35]) }
     /// Allocation counts of whole-file work: they vary by a few hundred from run to run (runtime and Foundation
     /// internals), so a relative tolerance. A tolerance is checked both ways: fewer allocations also "fail".
     static var mallocsLoose: BenchmarkThresholds { .init(relative: [.p50: 5, .p90: 5]) }
@@ -41,7 +49,8 @@ enum PipelineThresholds {
             metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,
             warmupIterations: 1, scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 10,
             thresholds: [
-                .wallClock: wallClock, .cpuTotal: cpu, .mallocCountTotal: mallocsLoose, .peakMemoryResident: memory,
+                .wallClock: wallClock, .cpuTotal: cpuTicks, .mallocCountTotal: mallocsLoose,
+                .peakMemoryResident: mappedMemory,
             ])
     }
 }
