@@ -396,25 +396,28 @@ struct ImpactDetector: Sendable {
         let median = OrderStatistic.radixSelect(
             UnsafeBufferPointer(start: ring.noiseBlock, count: ring.noiseBlockLength),
             rank: ring.noiseBlockLength / 2)
-        ring.noiseBlockMedians[blockMedianCount % ring.noiseBlockCount] = median
-        blockMedianCount += 1
-        let available = Swift.min(blockMedianCount, ring.noiseBlockCount)
-        // Median of the trailing block medians (small: insertion sort into the block buffer, now free).
-        let sorted = ring.noiseBlock
-        for i in 0..<available { sorted[i] = ring.noiseBlockMedians[i] }
-        var i = 1
-        while i < available {
-            let value = sorted[i]
-            var j = i - 1
-            while j >= 0 && sorted[j] > value {
-                sorted[j + 1] = sorted[j]
-                j -= 1
-            }
-            sorted[j + 1] = value
-            i += 1
+        // The trailing medians stay sorted: the oldest leaves, the new one is inserted (total order, so that NaN has
+        // a place too) — the same multiset, and so the same median, as sorting them afresh.
+        let slot = blockMedianCount % ring.noiseBlockCount
+        let sorted = ring.sortedNoiseBlockMedians
+        var held = Swift.min(blockMedianCount, ring.noiseBlockCount)
+        if blockMedianCount >= ring.noiseBlockCount {
+            let leaving = ring.noiseBlockMedians[slot]
+            var i = 0
+            while sorted[i].bitPattern != leaving.bitPattern { i += 1 }
+            (sorted + i).update(from: sorted + i + 1, count: held - i - 1)
+            held -= 1
         }
-        noiseFloor = Double(
-            available % 2 == 1 ? sorted[available / 2] : (sorted[available / 2 - 1] + sorted[available / 2]) / 2)
+        ring.noiseBlockMedians[slot] = median
+        var position = held
+        while position > 0, !sorted[position - 1].isTotallyOrdered(belowOrEqualTo: median) {
+            sorted[position] = sorted[position - 1]
+            position -= 1
+        }
+        sorted[position] = median
+        held += 1
+        blockMedianCount += 1
+        noiseFloor = Double(held % 2 == 1 ? sorted[held / 2] : (sorted[held / 2 - 1] + sorted[held / 2]) / 2)
     }
 
     private mutating func decide(currentIndex: Int) -> DetectedImpact {

@@ -20,10 +20,12 @@ final class ImpactSampleRing: @unchecked Sendable {
     let highPassed: UnsafeMutablePointer<SIMD4<Float>>
     /// The detection statistic (high-passed magnitude without clipped axes), g.
     let magnitudes: UnsafeMutablePointer<Float>
-    /// The statistic of the current noise-floor block (``noiseBlockLength``), then reused to sort block medians.
+    /// The statistic of the current noise-floor block (``noiseBlockLength``).
     let noiseBlock: UnsafeMutablePointer<Float>
-    /// The medians of the trailing blocks (``noiseBlockCount``), a ring.
+    /// The medians of the trailing blocks (``noiseBlockCount``), a ring in arrival order.
     let noiseBlockMedians: UnsafeMutablePointer<Float>
+    /// The same medians kept sorted (IEEE total order), for their median.
+    let sortedNoiseBlockMedians: UnsafeMutablePointer<Float>
 
     /// A zeroed ring of at least `minimumCapacity` samples (rounded up to a power of two).
     init(minimumCapacity: Int, noiseBlockLength: Int, noiseBlockCount: Int) {
@@ -41,12 +43,12 @@ final class ImpactSampleRing: @unchecked Sendable {
         highPassed.initialize(repeating: .zero, count: capacity)
         magnitudes = .allocate(capacity: capacity)
         magnitudes.initialize(repeating: 0, count: capacity)
-        // The block doubles as the sort buffer of the block medians: large enough for both.
-        let blockCapacity = Swift.max(noiseBlockLength, noiseBlockCount)
-        noiseBlock = .allocate(capacity: blockCapacity)
-        noiseBlock.initialize(repeating: 0, count: blockCapacity)
+        noiseBlock = .allocate(capacity: noiseBlockLength)
+        noiseBlock.initialize(repeating: 0, count: noiseBlockLength)
         noiseBlockMedians = .allocate(capacity: noiseBlockCount)
         noiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
+        sortedNoiseBlockMedians = .allocate(capacity: noiseBlockCount)
+        sortedNoiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
     }
 
     /// An independent copy (same contents).
@@ -57,8 +59,9 @@ final class ImpactSampleRing: @unchecked Sendable {
         copy.raw.update(from: raw, count: capacity)
         copy.highPassed.update(from: highPassed, count: capacity)
         copy.magnitudes.update(from: magnitudes, count: capacity)
-        copy.noiseBlock.update(from: noiseBlock, count: Swift.max(noiseBlockLength, noiseBlockCount))
+        copy.noiseBlock.update(from: noiseBlock, count: noiseBlockLength)
         copy.noiseBlockMedians.update(from: noiseBlockMedians, count: noiseBlockCount)
+        copy.sortedNoiseBlockMedians.update(from: sortedNoiseBlockMedians, count: noiseBlockCount)
         return copy
     }
 
@@ -69,5 +72,6 @@ final class ImpactSampleRing: @unchecked Sendable {
         magnitudes.deallocate()
         noiseBlock.deallocate()
         noiseBlockMedians.deallocate()
+        sortedNoiseBlockMedians.deallocate()
     }
 }
