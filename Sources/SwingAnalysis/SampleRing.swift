@@ -1,7 +1,34 @@
 /// A fixed-capacity ring of the most recent samples of one stream, addressed by the sample's global index
 /// (0 for the stream's first sample). Storage is allocated once; appending never allocates.
-struct SampleRing<Element>: Sendable where Element: Sendable {
-    var storage: [Element]
+///
+/// The samples live in memory owned by a class, written through a pointer, so that appending (once per 200 Hz
+/// sample) skips the per-write uniqueness check of an array. Value semantics by copy-on-write once per batch: the
+/// owner calls ``makeUnique()`` before a run of ``append(_:)`` calls.
+struct SampleRing<Element>: @unchecked Sendable where Element: Sendable {
+    // @unchecked: the memory is written only through a uniquely referenced storage (copy-on-write in makeUnique).
+    private final class Storage {
+        let elements: UnsafeMutablePointer<Element>
+        let capacity: Int
+
+        init(capacity: Int, filler: Element) {
+            self.capacity = capacity
+            elements = .allocate(capacity: capacity)
+            elements.initialize(repeating: filler, count: capacity)
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(capacity: capacity, filler: elements[0])
+            copy.elements.update(from: elements, count: capacity)
+            return copy
+        }
+
+        deinit {
+            elements.deinitialize(count: capacity)
+            elements.deallocate()
+        }
+    }
+
+    private var storage: Storage
     let mask: Int
     /// Number of samples ever appended; the next sample's global index.
     private(set) var count: Int = 0
@@ -10,7 +37,7 @@ struct SampleRing<Element>: Sendable where Element: Sendable {
     init(minimumCapacity: Int, filler: Element) {
         var capacity = 16
         while capacity < minimumCapacity { capacity <<= 1 }
-        storage = Array(repeating: filler, count: capacity)
+        storage = Storage(capacity: capacity, filler: filler)
         mask = capacity - 1
     }
 
@@ -20,15 +47,18 @@ struct SampleRing<Element>: Sendable where Element: Sendable {
     /// Whether global index `index` is still held.
     func holds(_ index: Int) -> Bool { index >= firstIndex && index < count }
 
+    /// Gives this ring its own storage if a copy of it shares the current one; call before ``append(_:)``.
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// Appends `element`. - Precondition: ``makeUnique()`` since this ring was last copied (not checked here).
     mutating func append(_ element: Element) {
-        storage[count & mask] = element
+        storage.elements[count & mask] = element
         count += 1
     }
 
-    subscript(index: Int) -> Element {
-        get { storage[index & mask] }
-        set { storage[index & mask] = newValue }
-    }
+    subscript(index: Int) -> Element { storage.elements[index & mask] }
 }
 
 /// A fixed-capacity FIFO queue (no allocation after init).

@@ -159,6 +159,7 @@ public struct SwingAnalyzer: Sendable {
         precondition(!finished, "SwingAnalyzer: feed after finish")
         precondition(expectsDeviceMotion, "SwingAnalyzer: device motion not among the declared streams")
         if let reference = columns.rotationReference, columns.count > 0 {
+            rotationRing.makeUnique()
             switch reference {
             case .gravity, .attitude: sawGravity = true
             case .magnitude: sawRotationMagnitudeOnly = true

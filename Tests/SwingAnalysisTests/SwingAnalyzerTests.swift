@@ -23,4 +23,41 @@ import _TestSupport
         }
         #expect(result.unmatchedImpacts.count == 1)
     }
+
+    /// The analyzer is a value: a copy fed other samples (device motion with the rotation reversed, in batches
+    /// alternating with the original's, so that both write the same ring slots between each other's reads) leaves
+    /// the original's swings unchanged, and the copy finds what a fresh analyzer fed the same samples finds.
+    @Test func aCopiedAnalyzerIsIndependent() throws {
+        let reference = SwingAnalyzer.analyze(Self.recording)
+        let accelerometer = try #require(Self.recording.accelerometer)
+        let deviceMotion = try #require(Self.recording.deviceMotion)
+        var reversed = deviceMotion
+        (reversed.rotationRateX, reversed.rotationRateY, reversed.rotationRateZ) = (
+            deviceMotion.rotationRateX.map { -$0 }, deviceMotion.rotationRateY.map { -$0 },
+            deviceMotion.rotationRateZ.map { -$0 }
+        )
+        let half = deviceMotion.count / 2
+        func firstHalf() -> (SwingAnalyzer, SwingAnalyzerOutput) {
+            var analyzer = SwingAnalyzer(configuration: .baseball)
+            var output = SwingAnalyzerOutput()
+            analyzer.feed(accelerometer: accelerometer, into: &output)
+            analyzer.feed(deviceMotion: deviceMotion, range: 0..<half, into: &output)
+            return (analyzer, output)
+        }
+        var (original, output) = firstHalf()
+        var (copy, copyOutput) = (original, output)
+        var (fresh, freshOutput) = firstHalf()
+        for start in stride(from: half, to: deviceMotion.count, by: 200) {
+            let batch = start..<Swift.min(start + 200, deviceMotion.count)
+            original.feed(deviceMotion: deviceMotion, range: batch, into: &output)
+            copy.feed(deviceMotion: reversed, range: batch, into: &copyOutput)
+            fresh.feed(deviceMotion: reversed, range: batch, into: &freshOutput)
+        }
+        original.finish(into: &output)
+        copy.finish(into: &copyOutput)
+        fresh.finish(into: &freshOutput)
+        #expect(output.swings == reference.swings)
+        #expect(copyOutput.swings == freshOutput.swings)
+        #expect(copyOutput.swings != reference.swings, "the reversed copy must see something else")
+    }
 }
