@@ -25,9 +25,10 @@ let benchmarks: @Sendable () -> Void = {
 enum PipelineThresholds {
     static var wallClock: BenchmarkThresholds { .init(relative: [.p50: 100, .p90: 100]) }
     static var cpu: BenchmarkThresholds { .init(relative: [.p50: 25, .p90: 35]) }
-    /// CPU time of the short whole-file benchmarks (10–60 ms): the metric ticks in 10 ms, so one tick either way is
-    /// allowed and two are flagged (a relative tolerance would call 10 → 20 ms a 100 % regression).
-    static var cpuTicks: BenchmarkThresholds { .init(absolute: [.p50: 11_000_000, .p90: 11_000_000]) }
+    /// CPU time of the short whole-file benchmarks (10–60 ms): the metric ticks in 10 ms and the p90 of ten runs
+    /// moves by up to two ticks on the shared machine, so two ticks either way are allowed and three flagged (a
+    /// relative tolerance would call 10 → 20 ms a 100 % regression).
+    static var cpuTicks: BenchmarkThresholds { .init(absolute: [.p50: 21_000_000, .p90: 21_000_000]) }
     static var memory: BenchmarkThresholds { .init(relative: [.p50: 10, .p90: 10]) }
     /// Peak resident memory of the whole-file benchmarks, which count the mapped file's pages: how much of a
     /// released range leaves the process depends on the size of the page-cache folios behind it, so the peak of the
