@@ -79,7 +79,8 @@ def reread_from_disk(path):
         descriptor = os.open(name, os.O_RDONLY)
         try:
             os.fsync(descriptor)
-            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+            if hasattr(os, "posix_fadvise"):  # Linux; elsewhere the file is only read once
+                os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
             while os.read(descriptor, 1 << 20):
                 pass
         finally:
