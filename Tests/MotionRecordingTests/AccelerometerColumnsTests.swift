@@ -14,11 +14,7 @@ import _TestSupport
     @Test func arraysAndMappedFilesLendTheSamplesTheyWouldCopy() throws {
         let recording = try RecordingImporter.load(FixtureFiles.url("interchange/basic"))
         let accelerometer = try #require(recording.accelerometer)
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("r.npz")
-        try NativeFormat.write(recording, to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNativeFile(recording)
         let range = 1..<(accelerometer.count - 1)
         var scratch = AccelerometerData()
         let borrowed = file.withAccelerometerColumns(range, scratch: &scratch) { Self.values($0) }

@@ -10,11 +10,7 @@ import _TestSupport
         let recording = try RecordingImporter.load(FixtureFiles.url("interchange/basic"))
         let deviceMotion = try #require(recording.deviceMotion)
         #expect(deviceMotion.components == .full)
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("r.npz")
-        try NativeFormat.write(recording, to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNativeFile(recording)
         let range = 1..<(deviceMotion.count - 1)
         let whole = deviceMotion[range]
 

@@ -38,11 +38,7 @@ import _TestSupport
         let recording = Self.distinctColumns()
         let deviceMotion = try #require(recording.deviceMotion)
         #expect(deviceMotion.components.isSuperset(of: .full))
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("r.npz")
-        try NativeFormat.write(recording, to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNativeFile(recording)
         let range = 1..<(deviceMotion.count - 1)
         let rotationGroups = components.intersection([.rotationRate, .gravity, .attitude])
         var expected = DeviceMotionData()
@@ -71,19 +67,14 @@ import _TestSupport
         #expect(lent == [.rotationRate, .attitude])
 
         // The same from a native file lacking device_motion_gravity_y: lent without gravity, not copied.
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("partial.npz")
-        try NpzWriter.write(
-            [
-                ("device_motion_timestamp", .float64(data.timestamps)),
-                ("device_motion_rotation_rate_x", .float32(data.rotationRateX)),
-                ("device_motion_rotation_rate_y", .float32(data.rotationRateY)),
-                ("device_motion_rotation_rate_z", .float32(data.rotationRateZ)),
-                ("device_motion_gravity_x", .float32(data.gravityX)),
-                ("device_motion_gravity_z", .float32(data.gravityZ)),
-            ], to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNpz([
+            ("device_motion_timestamp", .float64(data.timestamps)),
+            ("device_motion_rotation_rate_x", .float32(data.rotationRateX)),
+            ("device_motion_rotation_rate_y", .float32(data.rotationRateY)),
+            ("device_motion_rotation_rate_z", .float32(data.rotationRateZ)),
+            ("device_motion_gravity_x", .float32(data.gravityX)),
+            ("device_motion_gravity_z", .float32(data.gravityZ)),
+        ])
         var scratch = DeviceMotionData()
         let components = file.withDeviceMotionRotationColumns(
             0..<file.deviceMotionCount, components: .everyGroup, scratch: &scratch
@@ -94,17 +85,12 @@ import _TestSupport
 
     @Test func otherDtypesAreCopiedIntoTheScratch() throws {
         let data = try #require(Self.distinctColumns().deviceMotion)
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("f8.npz")
-        try NpzWriter.write(
-            [
-                ("device_motion_timestamp", .float64(data.timestamps)),
-                ("device_motion_rotation_rate_x", .float64(data.rotationRateX.map(Double.init))),
-                ("device_motion_rotation_rate_y", .float32(data.rotationRateY)),
-                ("device_motion_rotation_rate_z", .float32(data.rotationRateZ)),
-            ], to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNpz([
+            ("device_motion_timestamp", .float64(data.timestamps)),
+            ("device_motion_rotation_rate_x", .float64(data.rotationRateX.map(Double.init))),
+            ("device_motion_rotation_rate_y", .float32(data.rotationRateY)),
+            ("device_motion_rotation_rate_z", .float32(data.rotationRateZ)),
+        ])
         var scratch = DeviceMotionData()
         let lent = file.withDeviceMotionRotationColumns(
             0..<file.deviceMotionCount, components: .everyGroup, scratch: &scratch

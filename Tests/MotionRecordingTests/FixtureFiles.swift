@@ -1,4 +1,5 @@
 import Foundation
+@testable import MotionRecording
 
 /// Locates the test fixtures (copied as a resource folder) and scratch directories.
 enum FixtureFiles {
@@ -29,6 +30,21 @@ enum FixtureFiles {
         let url = temporaryDirectory(name).appendingPathComponent(name)
         try! Data(text.utf8).write(to: url)
         return url
+    }
+
+    /// `recording` written as a native `.npz` into a fresh temporary directory, then opened (memory-mapped).
+    static func openedNativeFile(_ recording: Recording, name: String = #function) throws -> NativeRecordingFile {
+        let url = temporaryDirectory(name).appendingPathComponent("r.npz")
+        try NativeFormat.write(recording, to: url)
+        return try NativeFormat.open(url)
+    }
+
+    /// An `.npz` of exactly `members` (as `NpzWriter` writes them) in a fresh temporary directory, opened as a
+    /// native file.
+    static func openedNpz(_ members: [(String, NpyArray)], name: String = #function) throws -> NativeRecordingFile {
+        let url = temporaryDirectory(name).appendingPathComponent("r.npz")
+        try NpzWriter.write(members, to: url)
+        return try NativeFormat.open(url)
     }
 
     static func write(bytes: [UInt8], named name: String) -> URL {

@@ -37,12 +37,8 @@ import _TestSupport
     }
 
     @Test func arrayDataIsAlignedAndRangeQueriesMatch() throws {
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let recording = try RecordingImporter.load(FixtureFiles.url("interchange/basic"))
-        let url = directory.appendingPathComponent("r.npz")
-        try NativeFormat.write(recording, to: url)
-        let file = try NativeFormat.open(url)
+        let file = try FixtureFiles.openedNativeFile(recording)
         #expect(file.arrays.values.allSatisfy { $0.offset % 64 == 0 })
         #expect(file.accelerometerCount == 2000)
         #expect(file.deviceMotionCount == 500)

@@ -84,13 +84,9 @@ import _TestSupport
     }
 
     @Test func nativeFileStreamsTheSameBatches() async throws {
-        let directory = FixtureFiles.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         for source in ["interchange/basic", "raw-directory"] {
             let recording = try RecordingImporter.load(FixtureFiles.url(source))
-            let url = directory.appendingPathComponent("r.npz")
-            try NativeFormat.write(recording, to: url)
-            let file = try NativeFormat.open(url)
+            let file = try FixtureFiles.openedNativeFile(recording)
             #expect(file.batchRanges() == recording.batchRanges())
             var fromMemory: [SensorBatch] = []
             for await batch in recording.batches() { fromMemory.append(batch) }

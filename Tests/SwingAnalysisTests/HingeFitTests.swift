@@ -144,13 +144,21 @@ import _TestSupport
     static func exhaustiveLatticeMinimum(
         _ fit: borrowing HingeFit, tauLow: Double, tauHigh: Double
     ) -> (tau: Double, exponent: Int, error: Double) {
+        latticeMinimum(fit, tauLow: tauLow, tauHigh: tauHigh, stride: 1)
+    }
+
+    /// Every exponent at the lattice points tauLow + n·0.01 ms, n = 0, stride, 2·stride, … ≤ tauHigh: the smallest
+    /// residual, ties to the earlier τ and smaller exponent (τ = tauHigh, m = 1 when none is finite).
+    static func latticeMinimum(
+        _ fit: borrowing HingeFit, tauLow: Double, tauHigh: Double, stride: Int
+    ) -> (tau: Double, exponent: Int, error: Double) {
         var best = (tau: tauHigh, exponent: 0, error: Double.infinity)
         var n = 0
         while tauLow + Double(n) * HingeFit.fineTauStep <= tauHigh {
             let tau = tauLow + Double(n) * HingeFit.fineTauStep
             let errors = fit.errors(tau: tau)
             for e in 0..<HingeFit.exponentCount where errors[e] < best.error { best = (tau, e, errors[e]) }
-            n += 1
+            n += stride
         }
         return best
     }
@@ -160,14 +168,7 @@ import _TestSupport
     static func bestCoarsePointRefined(
         _ fit: borrowing HingeFit, tauLow: Double, tauHigh: Double
     ) -> (tau: Double, exponent: Int) {
-        var best = (tau: tauHigh, exponent: 0, error: Double.infinity)
-        var n = 0
-        while tauLow + Double(n) * HingeFit.fineTauStep <= tauHigh {
-            let tau = tauLow + Double(n) * HingeFit.fineTauStep
-            let errors = fit.errors(tau: tau)
-            for e in 0..<HingeFit.exponentCount where errors[e] < best.error { best = (tau, e, errors[e]) }
-            n += HingeFit.coarseStrideInFineSteps
-        }
+        var best = latticeMinimum(fit, tauLow: tauLow, tauHigh: tauHigh, stride: HingeFit.coarseStrideInFineSteps)
         let center = best.tau
         for k in -HingeFit.coarseStrideInFineSteps...HingeFit.coarseStrideInFineSteps {
             let tau = center + Double(k) * HingeFit.fineTauStep
