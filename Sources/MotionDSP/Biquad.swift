@@ -30,13 +30,21 @@ public struct Biquad: Sendable, Hashable {
     /// The gain at 0 Hz, `H(1) = (b0 + b1 + b2) / (1 + a1 + a2)` (scipy's `b.sum() / a.sum()`).
     public var directCurrentGain: Double { (b0 + b1 + b2) / (1 + a1 + a2) }
 
+    /// The input's weights on the next transposed-direct-form-II state once the output `y = b0·x + s1` is
+    /// substituted, `[b1 − a1·b0, b2 − a2·b0]` (scipy's `b[1:] − a[1:]·b0`):
+    ///
+    ///     s1 ← (w1·x + s2) − a1·s1;   s2 ← w2·x − a2·s1
+    ///
+    /// is the same recursion as `s1 ← b1·x − a1·y + s2; s2 ← b2·x − a2·y`, with two dependent operations per
+    /// sample on the state instead of four (see ``SOSCascadeKernel``).
+    public var stateInputWeights: SIMD2<Double> { SIMD2(b1 - a1 * b0, b2 - a2 * b0) }
+
     /// The transposed-direct-form-II state `[s1, s2]` this section settles to under a constant unit input
     /// (scipy's `lfilter_zi(b, a)`): the solution of `(I − Aᵀ) zi = b[1:] − a[1:] b0` in closed form.
     public var unitStepSteadyState: SIMD2<Double> {
-        // (1 + a1) s1 − s2 = b1 − a1 b0 ;  a2 s1 + s2 = b2 − a2 b0
-        let rhs1 = b1 - a1 * b0
-        let rhs2 = b2 - a2 * b0
-        let s1 = (rhs1 + rhs2) / (1 + a1 + a2)
-        return SIMD2(s1, rhs2 - a2 * s1)
+        // (1 + a1) s1 − s2 = w1 ;  a2 s1 + s2 = w2
+        let w = stateInputWeights
+        let s1 = (w[0] + w[1]) / (1 + a1 + a2)
+        return SIMD2(s1, w[1] - a2 * s1)
     }
 }
