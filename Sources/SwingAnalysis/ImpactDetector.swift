@@ -51,6 +51,9 @@ struct ImpactDetector: Sendable {
     private var filteredCount = 0
     /// Impacts decided since the owner last emptied this list (in order).
     var decided: [DetectedImpact] = []
+    /// Whether quiet stretches may bypass the per-sample loop (``scan(_:)``). Off, every sample takes the
+    /// per-sample loop: the reference the tests hold the bulk path to, bit for bit.
+    var scansQuietStretchesInBulk = true
 
     // Noise floor.
     private var blockFill = 0
@@ -74,6 +77,9 @@ struct ImpactDetector: Sendable {
     /// and the latest end of clip ringing over the axes.
     private var anyPreviousFlat = false
     private var clipArtifactEnd = -Double.infinity
+    /// Whether a sample appended but not yet scanned reaches the saturation level on some axis (noted as the
+    /// samples are copied in); only then can a flat top be among them.
+    private var unscannedReachesSaturation = false
 
     // Spectrum: FFT length (zero-padded), plan and scratch, made once.
     static let spectrumLength = 128
@@ -118,14 +124,21 @@ struct ImpactDetector: Sendable {
         guard samples.count > 0 else { return }
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
+        let saturation = SIMD4<Float>(repeating: Float(configuration.saturationLevel))
         var next = 0
         while next < samples.count {
             let slot = count & storage.mask
             let n = Swift.min(samples.count - next, Self.runLength, storage.capacity - slot)
+            // The run's extremes per axis (a NaN never replaces one, and is never on a flat top).
+            var (highest, lowest) = (SIMD4<Float>.zero, SIMD4<Float>.zero)
             for i in 0..<n {
                 storage.times[slot + i] = t[next + i]
-                storage.raw[slot + i] = SIMD4(x[next + i], y[next + i], z[next + i], 0)
+                let value = SIMD4(x[next + i], y[next + i], z[next + i], 0)
+                storage.raw[slot + i] = value
+                highest.replace(with: value, where: value .> highest)
+                lowest.replace(with: value, where: value .< lowest)
             }
+            if any((highest .>= saturation) .| (lowest .<= -saturation)) { unscannedReachesSaturation = true }
             count += n
             next += n
             filterAndScan()
@@ -181,6 +194,7 @@ struct ImpactDetector: Sendable {
             scan(filteredCount..<(filteredCount + n))
             filteredCount += n
         }
+        unscannedReachesSaturation = false
     }
 
     /// The statistic, decisions, candidates and noise floor for the filtered samples `indices` (contiguous in the
@@ -188,7 +202,8 @@ struct ImpactDetector: Sendable {
     ///
     /// Most of a recording is quiet: no axis near a flat top, no pending decision, the statistic below the
     /// threshold. So the statistic of the whole run is computed first, four samples at a time, together with
-    /// whether any axis sits on a flat top. Without one (and with no clip ringing carried in), each stretch up to
+    /// whether any axis sits on a flat top (looked for only when a sample reached the saturation level). Without
+    /// one (and with no clip ringing carried in), each stretch up to
     /// the next noise-block boundary that holds no decision time and where no candidate can start (the statistic
     /// stays below the threshold, or the stretch ends before candidates are allowed again) goes straight into the
     /// noise block; any other stretch, and any run near clipping, takes the per-sample loop (``scanSamples(_:)``).
@@ -198,8 +213,8 @@ struct ImpactDetector: Sendable {
         let firstSlot = indices.lowerBound & ring.mask
         let anyFlat = Self.unmaskedStatistic(
             ring, slots: firstSlot..<(firstSlot + indices.count), hasPrevious: indices.lowerBound > 0,
-            saturation: Float(configuration.saturationLevel))
-        if anyFlat || anyPreviousFlat || ring.times[firstSlot] < clipArtifactEnd {
+            saturation: unscannedReachesSaturation ? Float(configuration.saturationLevel) : nil)
+        if anyFlat || anyPreviousFlat || ring.times[firstSlot] < clipArtifactEnd || !scansQuietStretchesInBulk {
             scanSamples(indices)
             return
         }
@@ -233,21 +248,24 @@ struct ImpactDetector: Sendable {
     /// Writes the statistic of ring `slots` as if no axis were clipped, sqrt((x² + y²) + z²) of the high-passed
     /// sample (the same operations, in the same order, as the per-sample loop's masked sum), and returns whether
     /// any axis of those samples sits on a flat top (|value| ≥ `saturation` and equal to the previous sample's;
-    /// the first slot has no previous sample in the stream when `hasPrevious` is false).
+    /// the first slot has no previous sample in the stream when `hasPrevious` is false). A `nil` saturation: no
+    /// sample reaches the level, so none is on a flat top.
     private static func unmaskedStatistic(
-        _ ring: ImpactSampleRing, slots: Range<Int>, hasPrevious: Bool, saturation: Float
+        _ ring: ImpactSampleRing, slots: Range<Int>, hasPrevious: Bool, saturation: Float?
     ) -> Bool {
         let (raw, highPassed, magnitudes) = (ring.raw, ring.highPassed, ring.magnitudes)
-        let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
         var flat = SIMDMask<SIMD4<Int32>>(repeating: false)
         var slot = slots.lowerBound
-        if hasPrevious {
-            let value = raw[slot]
-            flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[(slot - 1) & ring.mask])
-        }
-        for s in (slot + 1)..<slots.upperBound {
-            let value = raw[s]
-            flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[s - 1])
+        if let saturation {
+            let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
+            if hasPrevious {
+                let value = raw[slot]
+                flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[(slot - 1) & ring.mask])
+            }
+            for s in (slot + 1)..<slots.upperBound {
+                let value = raw[s]
+                flat .|= (absolute(value) .>= flatLevel) .& (value .== raw[s - 1])
+            }
         }
         while slot + 4 <= slots.upperBound {
             let (a, b, c, d) = (highPassed[slot], highPassed[slot + 1], highPassed[slot + 2], highPassed[slot + 3])

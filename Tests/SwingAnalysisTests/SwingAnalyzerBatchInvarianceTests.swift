@@ -110,18 +110,8 @@ import _TestSupport
     /// samples go which way, so identical output under rebatching also checks that the two paths agree.
     @Test(arguments: [(11 as UInt64, 1), (12, 50), (13, 400)])
     func saturatedImpactsRebatchingGivesIdenticalOutput(seed: UInt64, maxChunk: Int) throws {
-        var builder = Self.builder
         let level = SwingAnalyzerConfiguration.baseball.saturationLevel
-        builder.clipLevel = level
-        // Contact several times full scale, as a bat–ball impact on a ±8 g range, ringing slowly enough (150 Hz:
-        // over 5 samples a cycle) for flat tops of several samples.
-        builder.events = builder.events.map { event in
-            var event = event
-            event.impactPeak *= 4
-            event.impactFrequency = 150
-            return event
-        }
-        let recording = builder.make()
+        let recording = Self.builder.clipping(at: level).make()
         let z = try #require(recording.accelerometer).z
         let flatTops = (1..<z.count).filter { Double(Swift.abs(z[$0])) >= level && z[$0] == z[$0 - 1] }.count
         #expect(flatTops >= 10, "the recording must clip for this test to mean anything")

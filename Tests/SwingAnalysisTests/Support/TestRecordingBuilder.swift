@@ -117,4 +117,18 @@ struct TestRecordingBuilder {
         ]
         return builder
     }
+
+    /// This mix with every contact several times full scale, as a bat–ball impact on a ±`level` g range, ringing
+    /// slowly enough (150 Hz: over 5 samples a cycle) for flat tops of several samples at `level`.
+    func clipping(at level: Double) -> TestRecordingBuilder {
+        var builder = self
+        builder.clipLevel = level
+        builder.events = events.map { event in
+            var event = event
+            event.impactPeak *= 4
+            event.impactFrequency = 150
+            return event
+        }
+        return builder
+    }
 }
