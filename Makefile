@@ -2,11 +2,13 @@
 #   make demo   install what is missing, build, analyse the bundled sample recording
 #   make test   install what is missing, build, run the whole test suite
 #
-# Optional CPU flags for the CLI and benchmarks (never in library targets), e.g.
-#   make demo CPU_FLAGS="-Xswiftc -target-cpu -Xswiftc haswell"
+# The CLI and the benchmarks are built for this machine's processor (Scripts/host-cpu-flags.sh: `-target-cpu
+# haswell` where AVX2/FMA/BMI2 are present, else nothing). Output is byte-identical either way; only speed changes.
+# For a binary that runs on any x86-64:  make build CPU_FLAGS=
+# (Library targets never carry flags: a package that depends on BatchedMotion builds it for its own target.)
 
 SWIFT ?= swift
-CPU_FLAGS ?=
+CPU_FLAGS ?= $(shell Scripts/host-cpu-flags.sh)
 SAMPLE ?= Datasets/sample
 
 .PHONY: bootstrap demo test build benchmark fixtures
@@ -26,7 +28,7 @@ test: bootstrap
 	$(SWIFT) test
 
 benchmark: bootstrap
-	$(SWIFT) package --allow-writing-to-package-directory benchmark $(CPU_FLAGS)
+	$(SWIFT) package $(CPU_FLAGS) --allow-writing-to-package-directory benchmark
 
 # Regenerate the scipy reference vectors (needs python3 with numpy and scipy: pip install scipy).
 fixtures:

@@ -4,7 +4,7 @@
 
 Steps:
   1. build `swing-metrics` in release as `make demo` does (`swift build -c release --product swing-metrics
-     --static-swift-stdlib`) unless --no-build;
+     --static-swift-stdlib` plus `Scripts/host-cpu-flags.sh`'s flags, or --swift-flags) unless --no-build;
   2. generate recordings with `swing-metrics simulate OUT --seed S --swings N --duration D --format F`
      (native .npz and interchange CSV; reused when already present in --work);
   3. puts each recording's files into the page cache in a defined state, as a recording read from disk: written
@@ -22,6 +22,7 @@ Steps:
      and start differences.
 
 Usage: python3 Benchmarks/compare_pipeline_with_scipy.py [--durations 900 3600] [--repeats 5] [--no-build]
+       [--swift-flags ""]   (the portable x86-64 build instead of the one tuned for this processor)
 """
 
 import argparse
@@ -46,10 +47,15 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, capture_output=True, text=True, **kwargs)
 
 
-def build(binary):
-    print("building swing-metrics (release)…", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics", "--static-swift-stdlib"],
-                   cwd=ROOT, check=True)
+def host_cpu_flags():
+    """The flags `make demo` builds with on this machine (Scripts/host-cpu-flags.sh)."""
+    return run([os.path.join(ROOT, "Scripts", "host-cpu-flags.sh")]).stdout.strip()
+
+
+def build(binary, swift_flags):
+    print(f"building swing-metrics (release{', ' + swift_flags if swift_flags else ''})…", file=sys.stderr)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics", "--static-swift-stdlib"]
+                   + swift_flags.split(), cwd=ROOT, check=True)
     if not os.path.exists(binary):
         sys.exit(f"no binary at {binary}")
 
@@ -146,6 +152,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "swing-metrics"))
     parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
+    parser.add_argument("--swift-flags", default=None,
+                        help='swift build flags (default: Scripts/host-cpu-flags.sh, as make demo; "" for none)')
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "batchedmotion-compare"),
                         help="where recordings are generated (and reused)")
     parser.add_argument("--durations", type=float, nargs="+", default=[900, 3600], help="recording lengths, s")
@@ -156,13 +164,16 @@ def main():
     parser.add_argument("--tolerance", type=float, default=0.002, help="start-time match tolerance, s")
     args = parser.parse_args()
 
+    swift_flags = host_cpu_flags() if args.swift_flags is None else args.swift_flags
     if not args.no_build or not os.path.exists(args.binary):
-        build(args.binary)
+        build(args.binary, swift_flags)
     os.makedirs(args.work, exist_ok=True)
 
+    built_with = "existing binary" if args.no_build else f"swift build flags: {swift_flags or 'none'}"
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start; "
           f"python {sys.version.split()[0]}, numpy {swing_pipeline.np.__version__}, "
-          f"scipy {swing_pipeline.signal.__name__ and __import__('scipy').__version__}; repeats {args.repeats}")
+          f"scipy {swing_pipeline.signal.__name__ and __import__('scipy').__version__}; repeats {args.repeats}; "
+          f"{built_with}")
     rows = []
     for duration in args.durations:
         paths = generate(args.binary, args.work, duration, args.seed, args.swings_per_hour)
