@@ -87,6 +87,10 @@ struct ImpactDetector: Sendable {
     private var fftInput: [Float]
     private var fftOutput: [ComplexFloat]
     private var power: [Double]
+    /// Hann weights for a window of ``hannLength`` samples (the first ``hannLength`` entries), kept between impacts:
+    /// the window length rarely changes.
+    private var hannWeights: [Double]
+    private var hannLength = 0
 
     init(configuration: SwingAnalyzerConfiguration) {
         self.configuration = configuration
@@ -103,6 +107,7 @@ struct ImpactDetector: Sendable {
         fftInput = Array(repeating: 0, count: Self.spectrumLength)
         fftOutput = Array(repeating: .zero, count: Self.spectrumLength / 2 + 1)
         power = Array(repeating: 0, count: Self.spectrumLength / 2 + 1)
+        hannWeights = Array(repeating: 0, count: Self.spectrumLength)
         decided.reserveCapacity(8)
     }
 
@@ -514,17 +519,17 @@ struct ImpactDetector: Sendable {
         let rate = Double(n - 1) / duration
         let length = Self.spectrumLength
         let bins = length / 2 + 1
+        if hannLength != n {
+            for i in 0..<n { hannWeights[i] = 0.5 - 0.5 * Foundation.cos(2 * Double.pi * Double(i) / Double(n - 1)) }
+            hannLength = n
+        }
         var windowPowerSum = 0.0
         for b in 0..<bins { power[b] = 0 }
-        for i in 0..<n {
-            let w = 0.5 - 0.5 * Foundation.cos(2 * Double.pi * Double(i) / Double(n - 1))
-            windowPowerSum += w * w
-        }
+        for i in 0..<n { windowPowerSum += hannWeights[i] * hannWeights[i] }
         for axis in 0..<3 {
             for i in 0..<length {
                 if i < n {
-                    let w = 0.5 - 0.5 * Foundation.cos(2 * Double.pi * Double(i) / Double(n - 1))
-                    fftInput[i] = Float(w) * ring[k + i].highPassed[axis]
+                    fftInput[i] = Float(hannWeights[i]) * ring[k + i].highPassed[axis]
                 } else {
                     fftInput[i] = 0
                 }
