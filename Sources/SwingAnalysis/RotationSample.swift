@@ -34,21 +34,22 @@ extension DeviceMotionRotationColumns {
     /// Rotation along gravity, dot(rotationRate, gravity / |gravity|) in rad/s, of the samples `range` into
     /// `output[0..<range.count]` — or |rotation rate| for the ``RotationReference/magnitude`` fallback. Gravity is the
     /// sample's, or derived from its attitude (rotate(q, g_device) = (0, 0, −1) ⇒ g_device = −(third row of R(q))).
-    /// Four samples at a time, one per lane, with the arithmetic of a `SIMD4<Float>` per sample (lane 3 zero, sums
-    /// left to right) — the same values as sample by sample.
+    /// Eight samples at a time, one per lane, with the arithmetic of a `SIMD4<Float>` per sample (lane 3 zero, sums
+    /// left to right) — the same values as sample by sample (one AVX instruction per operation where the build
+    /// targets AVX, two SSE ones otherwise).
     /// - Precondition: the batch has rotation rate; `range` lies within it.
     func rotationAlongGravity(_ range: Range<Int>, into output: UnsafeMutablePointer<Float>) {
         let reference = rotationReference!
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the batch")
         let (wx, wy, wz) = (rotationRateX, rotationRateY, rotationRateZ)
-        // Four samples per step, one per lane (the same operations on each lane as on one sample); the last partial
+        // Eight samples per step, one per lane (the same operations on each lane as on one sample); the last partial
         // step reads zeros into the missing lanes and stores only the lanes it has.
         var k = 0
         while k < range.count {
             let i = range.lowerBound + k
-            let lanes = Swift.min(4, range.count - k)
+            let lanes = Swift.min(8, range.count - k)
             let w = (Self.load(wx, i, lanes), Self.load(wy, i, lanes), Self.load(wz, i, lanes))
-            let result: SIMD4<Float>
+            let result: SIMD8<Float>
             switch reference {
             case .gravity:
                 result = Self.along(
@@ -62,8 +63,8 @@ extension DeviceMotionRotationColumns {
             case .magnitude:
                 result = (((w.0 * w.0 + w.1 * w.1) + w.2 * w.2) + 0).squareRoot()
             }
-            if lanes == 4 {
-                UnsafeMutableRawPointer(output + k).storeBytes(of: result, as: SIMD4<Float>.self)
+            if lanes == 8 {
+                UnsafeMutableRawPointer(output + k).storeBytes(of: result, as: SIMD8<Float>.self)
             } else {
                 for lane in 0..<lanes { output[k + lane] = result[lane] }
             }
@@ -71,12 +72,12 @@ extension DeviceMotionRotationColumns {
         }
     }
 
-    /// `column[i ..< i + lanes]` in the first `lanes` lanes (1…4), zeros after.
+    /// `column[i ..< i + lanes]` in the first `lanes` lanes (1…8), zeros after.
     @inline(__always)
-    private static func load(_ column: UnsafeBufferPointer<Float>, _ i: Int, _ lanes: Int) -> SIMD4<Float> {
+    private static func load(_ column: UnsafeBufferPointer<Float>, _ i: Int, _ lanes: Int) -> SIMD8<Float> {
         let base = column.baseAddress.unsafelyUnwrapped + i
-        if lanes == 4 { return UnsafeRawPointer(base).loadUnaligned(as: SIMD4<Float>.self) }
-        var value = SIMD4<Float>.zero
+        if lanes == 8 { return UnsafeRawPointer(base).loadUnaligned(as: SIMD8<Float>.self) }
+        var value = SIMD8<Float>.zero
         for lane in 0..<lanes { value[lane] = base[lane] }
         return value
     }
@@ -86,9 +87,9 @@ extension DeviceMotionRotationColumns {
     /// for gravity derived from the attitude; only the sign of an exact zero depends on it).
     @inline(__always)
     private static func along(
-        _ w: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>), _ g: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>),
+        _ w: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>), _ g: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>),
         lane3: Float
-    ) -> SIMD4<Float> {
+    ) -> SIMD8<Float> {
         let norm = (((g.0 * g.0 + g.1 * g.1) + g.2 * g.2) + 0).squareRoot()
         let positive = norm .> 0
         let x = g.0.replacing(with: g.0 / norm, where: positive)
