@@ -11,7 +11,7 @@ SWIFT ?= swift
 CPU_FLAGS ?= $(shell Scripts/host-cpu-flags.sh)
 SAMPLE ?= Datasets/sample
 
-.PHONY: bootstrap demo test build benchmark fixtures
+.PHONY: bootstrap demo test build benchmark benchmark-check benchmark-thresholds fixtures
 
 bootstrap:
 	@Scripts/bootstrap.sh
@@ -29,6 +29,14 @@ test: bootstrap
 
 benchmark: bootstrap
 	$(SWIFT) package $(CPU_FLAGS) --allow-writing-to-package-directory benchmark
+
+# The pipeline suite against the thresholds stored in Thresholds/ (exit status non-zero on a regression), and
+# rewriting them from a fresh run; the same build flags as `make benchmark`.
+benchmark-check: bootstrap
+	$(SWIFT) package $(CPU_FLAGS) benchmark thresholds check --target PipelineBenchmarks
+
+benchmark-thresholds: bootstrap
+	$(SWIFT) package $(CPU_FLAGS) --allow-writing-to-package-directory benchmark thresholds update --target PipelineBenchmarks
 
 # Regenerate the scipy reference vectors (needs python3 with numpy and scipy: pip install scipy).
 fixtures:
