@@ -208,11 +208,11 @@ struct ImpactDetector: Sendable {
     /// Most of a recording is quiet: no axis near a flat top, no pending decision, the statistic below the
     /// threshold. So the statistic of the whole run is computed first, four samples at a time, together with
     /// whether any axis sits on a flat top (looked for only when a sample reached the saturation level). Without
-    /// one (and with no clip ringing carried in), each stretch up to
-    /// the next noise-block boundary that holds no decision time and where no candidate can start (the statistic
-    /// stays below the threshold, or the stretch ends before candidates are allowed again) goes straight into the
-    /// noise block; any other stretch, and any run near clipping, takes the per-sample loop (``scanSamples(_:)``).
-    /// Both give the same values as the per-sample loop alone, bit for bit.
+    /// one (and with no clip ringing carried in), each stretch up to the next noise-block boundary that holds no
+    /// decision time and where no candidate can start (the statistic stays below the threshold, or the stretch
+    /// ends before candidates are allowed again) goes straight into the noise block; any other stretch, and any run
+    /// near clipping, takes the per-sample loop (``scanSamples(_:)``). Both give the same values as the per-sample
+    /// loop alone, bit for bit (``scansQuietStretchesInBulk`` off: the reference in the tests).
     private mutating func scan(_ indices: Range<Int>) {
         let ring = storage
         let firstSlot = indices.lowerBound & ring.mask
