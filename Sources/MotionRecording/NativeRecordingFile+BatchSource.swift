@@ -5,19 +5,14 @@ import Foundation
 /// recording is.
 extension NativeRecordingFile: BatchSource {
     public func batchRanges() -> [BatchRange] {
-        let accelerometerEnds = ((try? batchEnds("accelerometer_batch_ends", count: accelerometerCount)) ?? nil)
-            ?? wholeSecondBatchEnds("accelerometer_")
-        let deviceMotionEnds = ((try? batchEnds("device_motion_batch_ends", count: deviceMotionCount)) ?? nil)
-            ?? wholeSecondBatchEnds("device_motion_")
         var batches: [(BatchRange, Double)] = []
-        for (stream, ends) in [(SensorStream.accelerometer, accelerometerEnds), (.deviceMotion, deviceMotionEnds)] {
+        for stream in [SensorStream.accelerometer, .deviceMotion] {
+            let (ends, lastTimes) = batchEndsAndLastTimes(stream)
             var start = 0
-            for end in ends where end > start {
-                batches.append((BatchRange(stream: stream, range: start..<end), timestamp(stream, at: end - 1)))
+            for (end, lastTime) in zip(ends, lastTimes) where end > start {
+                batches.append((BatchRange(stream: stream, range: start..<end), lastTime))
                 start = end
-                if batches.count % 256 == 0 { releaseTimestamps(stream, upTo: end) }
             }
-            releaseTimestamps(stream, upTo: start)
         }
         // Same order as Recording.batchRanges(): by last sample time, accelerometer first on ties, stable.
         return batches.enumerated().sorted { lhs, rhs in
@@ -28,29 +23,56 @@ extension NativeRecordingFile: BatchSource {
         }.map(\.element.0)
     }
 
+    /// The end of each of `stream`'s batches and the timestamp of its last sample: from the batch ends the file
+    /// kept (timestamps read at those ends only), else cut at whole seconds in one scan of the timestamps. Either
+    /// way the timestamp pages read are released behind the reading, so resident memory stays flat.
+    func batchEndsAndLastTimes(_ stream: SensorStream) -> (ends: [Int], lastTimes: [Double]) {
+        let (prefix, count) =
+            stream == .accelerometer ? ("accelerometer_", accelerometerCount) : ("device_motion_", deviceMotionCount)
+        guard let ends = (try? batchEnds(prefix + "batch_ends", count: count)) ?? nil else {
+            return wholeSecondBatches(prefix)
+        }
+        var lastTimes: [Double] = []
+        lastTimes.reserveCapacity(ends.count)
+        for (k, end) in ends.enumerated() {
+            lastTimes.append(end > 0 ? timestamp(stream, at: end - 1) : -.infinity)
+            if k % 256 == 255 { releaseTimestamps(stream, upTo: end) }
+        }
+        releaseTimestamps(stream, upTo: ends.last ?? 0)
+        return (ends, lastTimes)
+    }
+
     /// Releases the mapped pages of `stream`'s timestamps before sample `end`.
     func releaseTimestamps(_ stream: SensorStream, upTo end: Int) {
         guard let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"] else { return }
         mapping.release(info.offset..<(info.offset + end * info.dtype.size))
     }
 
-    /// Batch ends where `floor(timestamp)` changes, scanning the mapped timestamps once.
-    func wholeSecondBatchEnds(_ prefix: String) -> [Int] {
-        guard let info = arrays[prefix + "timestamp"], info.count > 0 else { return [] }
-        var ends: [Int] = []
-        var second = timestampValue(info, 0).rounded(.down)
-        let pageElements = max(1, (1 << 20) / info.dtype.size)  // release every MiB scanned
-        for index in 1..<info.count {
-            let s = timestampValue(info, index).rounded(.down)
-            if s != second {
-                ends.append(index)
-                second = s
+    /// Batches cut where `floor(timestamp)` changes and their last timestamps (``WholeSecondBatchCutter``), scanning
+    /// the mapped timestamps once, a MiB at a time, each MiB released once scanned. Aligned `<f8` timestamps are
+    /// read in place; others (`<f4`, or a misaligned array) through a converted copy of the MiB.
+    func wholeSecondBatches(_ prefix: String) -> (ends: [Int], lastTimes: [Double]) {
+        guard let info = arrays[prefix + "timestamp"], info.count > 0, let mapped = mapping.base else { return ([], []) }
+        let base = mapped + info.offset
+        let inPlace = info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0
+        let chunk = max(1, (1 << 20) / info.dtype.size)
+        var cutter = WholeSecondBatchCutter(firstTimestamp: timestampValue(info, 0))
+        var converted: [Double] = []
+        var start = 1
+        while start < info.count {
+            let end = Swift.min(info.count, (start / chunk + 1) * chunk)
+            if inPlace {
+                cutter.scan(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self) + start, count: end - start))
+            } else {
+                converted.removeAll(keepingCapacity: true)
+                for index in start..<end { converted.append(timestampValue(info, index)) }
+                converted.withUnsafeBufferPointer { cutter.scan($0) }
             }
-            if index % pageElements == 0 { mapping.release(info.offset..<(info.offset + index * info.dtype.size)) }
+            mapping.release(info.offset..<(info.offset + end * info.dtype.size))
+            start = end
         }
-        ends.append(info.count)
         mapping.release(info.offset..<(info.offset + info.count * info.dtype.size))
-        return ends
+        return cutter.finish()
     }
 
     @inline(__always)

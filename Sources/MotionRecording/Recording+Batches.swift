@@ -52,27 +52,10 @@ extension Recording {
 
     /// Exclusive end indices of batches cut where `floor(timestamp)` changes.
     public static func wholeSecondBatchEnds(_ timestamps: [Double]) -> [Int] {
-        guard !timestamps.isEmpty else { return [] }
-        var ends: [Int] = []
-        var second = timestamps[0].rounded(.down)
-        // `second ≤ time < second + 1` means the same whole second without a `floor` call (a library call on
-        // baseline x86-64) per sample; `second + 1` is exact below 2⁵³, and above, where it rounds, the test fails
-        // or is still exact (every Double there is an integer), so `floor` decides. NaN fails it too, as before.
-        var nextSecond = second + 1
-        timestamps.withUnsafeBufferPointer { times in
-            for index in times.indices.dropFirst() {
-                let time = times[index]
-                if time >= second && time < nextSecond { continue }
-                let s = time.rounded(.down)
-                if s != second {
-                    ends.append(index)
-                    second = s
-                    nextSecond = s + 1
-                }
-            }
-        }
-        ends.append(timestamps.count)
-        return ends
+        guard let first = timestamps.first else { return [] }
+        var cutter = WholeSecondBatchCutter(firstTimestamp: first)
+        timestamps.withUnsafeBufferPointer { cutter.scan(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+        return cutter.finish().ends
     }
 
     private static func ranges(ends: [Int]) -> [Range<Int>] {

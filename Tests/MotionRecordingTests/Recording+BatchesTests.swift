@@ -27,4 +27,46 @@ import _TestSupport
             #expect(Recording.wholeSecondBatchEnds(timestamps) == referenceEnds(timestamps), "\(timestamps.prefix(4))")
         }
     }
+
+    /// Fed in chunks of any sizes (empty ones included), the cutter finds the same ends, and each batch's last
+    /// timestamp is the one before its end, also where a batch ends at a chunk boundary.
+    @Test func cutterGivesTheSameEndsForAnyChunking() {
+        var rng = SplitMix64(seed: 82)
+        let timestamps = (0..<3000).map { 100.2 + Double($0) / 798.7 } + [.nan, 103.5, 103.9, 104.0, 103.1, 110.5]
+        let expected = referenceEnds(timestamps)
+        for maxChunk in [1, 2, 7, 800, 5000] {
+            var cutter = WholeSecondBatchCutter(firstTimestamp: timestamps[0])
+            var start = 1
+            timestamps.withUnsafeBufferPointer { all in
+                while start < all.count {
+                    let end = Swift.min(all.count, start + Int.random(in: 0...maxChunk, using: &rng))
+                    cutter.scan(UnsafeBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+            }
+            let (ends, lastTimes) = cutter.finish()
+            #expect(ends == expected, "max chunk \(maxChunk)")
+            #expect(lastTimes.map(\.bitPattern) == ends.map { timestamps[$0 - 1].bitPattern }, "max chunk \(maxChunk)")
+        }
+    }
+
+    /// A mapped file without kept batch ends cuts its timestamps at whole seconds a MiB at a time: over several MiB
+    /// of `<f8` timestamps (read in place) and of `<f4` ones (converted), the same batches as the recording.
+    @Test func nativeFileCutsLongStreamsLikeTheRecording() throws {
+        let count = 400_000  // 3.2 MB of `<f8`, 1.6 MB of `<f4`: chunk boundaries inside batches and between them
+        let timestamps = (0..<count).map { 7000.3 + Double($0) / 798.7 }
+        let zeros = [Float](repeating: 0, count: count)
+        let recording = Recording(accelerometer: AccelerometerData(timestamps: timestamps, x: zeros, y: zeros, z: zeros))
+        let file = try FixtureFiles.openedNativeFile(recording)
+        #expect(file.batchRanges() == recording.batchRanges())
+        #expect(file.batchRanges().count == 502)
+
+        let rounded = timestamps.map { Double(Float($0)) }
+        let single = try FixtureFiles.openedNpz([
+            ("accelerometer_timestamp", .float32(rounded.map(Float.init))),
+            ("accelerometer_x", .float32(zeros)), ("accelerometer_y", .float32(zeros)), ("accelerometer_z", .float32(zeros)),
+        ])
+        let expected = Recording(accelerometer: AccelerometerData(timestamps: rounded, x: zeros, y: zeros, z: zeros))
+        #expect(single.batchRanges() == expected.batchRanges())
+    }
 }
