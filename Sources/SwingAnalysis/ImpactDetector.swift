@@ -8,9 +8,9 @@ import MotionRecording
 /// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z (lane 3
 /// of the SIMD4 samples is held at 0) with carried `Double` state, run over contiguous runs of samples; the
 /// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic
-/// over trailing blocks). After a crossing the detector waits for the look-ahead, then walks back from the crossing to where the statistic left
-/// the noise and extrapolates the rise to the pre-contact level (sub-sample), flags clipping, and takes the
-/// spectrum of the transient.
+/// over trailing blocks). After a crossing the detector waits for the look-ahead, then walks back from the crossing
+/// to where the statistic left the noise and extrapolates the rise to the pre-contact level (sub-sample), flags
+/// clipping, and takes the spectrum of the transient.
 ///
 /// Nothing is allocated per sample or per run once ``decided`` has grown to the largest number of impacts one run
 /// decides: the samples live in an ``ImpactSampleRing`` (copy-on-write, so the detector is a value).
