@@ -58,6 +58,19 @@ struct SampleRing<Element>: @unchecked Sendable where Element: Sendable {
         count += 1
     }
 
+    /// Appends `count` elements, `element(i)` for i = 0, 1, …, `count` − 1, in order (the running count kept in a
+    /// register rather than re-read after every store). - Precondition: as for ``append(_:)``.
+    @inline(__always)
+    mutating func append(count: Int, _ element: (Int) -> Element) {
+        let (elements, mask) = (storage.elements, mask)
+        var next = self.count
+        for i in 0..<count {
+            elements[next & mask] = element(i)
+            next += 1
+        }
+        self.count = next
+    }
+
     subscript(index: Int) -> Element { storage.elements[index & mask] }
 }
 

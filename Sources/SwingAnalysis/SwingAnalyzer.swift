@@ -174,12 +174,33 @@ public struct SwingAnalyzer: Sendable {
                 while start < columns.count {
                     let end = Swift.min(start + chunk, columns.count)
                     columns.rotationAlongGravity(start..<end, into: along)
-                    for index in start..<end {
+                    var index = start
+                    while index < end {
+                        if eventDetector.active == nil && pendingEvents.isEmpty {
+                            // Nothing can happen before a sample reaches the swing threshold: the quiet samples up to
+                            // it only go into the ring (the same state as ``add(_:into:)`` one by one).
+                            let threshold = eventDetector.threshold
+                            var quietEnd = index
+                            while quietEnd < end, !(Swift.abs(along[quietEnd - start]) >= threshold) { quietEnd += 1 }
+                            if quietEnd > index {
+                                let first = index
+                                rotationRing.append(count: quietEnd - first) { i in
+                                    RotationSample(
+                                        time: times[first + i], alongGravity: along[first + i - start],
+                                        isMagnitudeFallback: isMagnitudeFallback,
+                                        rotationRate: SIMD4(wx[first + i], wy[first + i], wz[first + i], 0))
+                                }
+                                lastDeviceMotionTime = times[quietEnd - 1]
+                                index = quietEnd
+                                if index == end { break }
+                            }
+                        }
                         let sample = RotationSample(
                             time: times[index], alongGravity: along[index - start],
                             isMagnitudeFallback: isMagnitudeFallback,
                             rotationRate: SIMD4(wx[index], wy[index], wz[index], 0))
                         add(sample, into: &output)
+                        index += 1
                     }
                     start = end
                 }

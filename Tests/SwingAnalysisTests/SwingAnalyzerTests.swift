@@ -60,4 +60,31 @@ import _TestSupport
         #expect(copyOutput.swings == freshOutput.swings)
         #expect(copyOutput.swings != reference.swings, "the reversed copy must see something else")
     }
+
+    /// An impact no swing can claim (the clap, in quiet device motion) is reported with the first device-motion
+    /// batch that passes its match window, not later: quiet device motion advances the analyzer's device-motion
+    /// clock as much as a swing does.
+    @Test func unmatchedImpactIsReportedOnceDeviceMotionPassesIt() throws {
+        let accelerometer = try #require(Self.recording.accelerometer)
+        let deviceMotion = try #require(Self.recording.deviceMotion)
+        let clap = try #require(Self.builder.events.first { $0.kind == .clap }).start + 100
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var output = SwingAnalyzerOutput()
+        analyzer.feed(accelerometer: accelerometer, into: &output)
+        var previousLastTime = -Double.infinity
+        for start in stride(from: 0, to: deviceMotion.count, by: 20) {
+            let batch = start..<Swift.min(start + 20, deviceMotion.count)
+            analyzer.feed(deviceMotion: deviceMotion, range: batch, into: &output)
+            let lastTime = deviceMotion.timestamps[batch.upperBound - 1]
+            if let reported = output.unmatchedImpacts.first(where: { Swift.abs($0 - clap) < 0.01 }) {
+                // Device motion up to `matchEnd` could still bring a swing that claims it.
+                let matchEnd = reported + SwingAnalyzerConfiguration.baseball.impactMatchBefore
+                #expect(lastTime >= matchEnd, "reported before device motion passed the clap")
+                #expect(previousLastTime < matchEnd, "reported a batch late")
+                return
+            }
+            previousLastTime = lastTime
+        }
+        Issue.record("the clap was not reported before the end of the data")
+    }
 }
