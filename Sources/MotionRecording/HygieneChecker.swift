@@ -19,7 +19,8 @@ import Foundation
 /// recording behaves as if the source lacked it.
 ///
 /// Across streams: `clock-overlap` when the two streams' time spans overlap by less than half the shorter one.
-/// Every repair is a finding naming the file and the first source line it touched.
+/// Every repair is a finding naming the file and the first source line it touched. Findings the importers made
+/// while reading come first: a text file that ends inside its last line (`truncated`) has that line dropped.
 public enum HygieneChecker {
     /// Gap threshold, in median spacings.
     public static let gapFactor = 5.0
@@ -63,6 +64,7 @@ public enum HygieneChecker {
         var recording = Recording(metadata: imported.metadata)
         var report = HygieneReport()
         if var stream = imported.accelerometer {
+            findings += stream.findings
             var columns = StreamColumns(accelerometer: stream.samples)
             let summary = StreamRepairer(
                 stream: .accelerometer, file: stream.file, lines: stream.lines, repair: repair
@@ -74,6 +76,7 @@ public enum HygieneChecker {
             }
         }
         if var stream = imported.deviceMotion {
+            findings += stream.findings
             var columns = StreamColumns(deviceMotion: stream.samples)
             let summary = StreamRepairer(
                 stream: .deviceMotion, file: stream.file, lines: stream.lines, repair: repair

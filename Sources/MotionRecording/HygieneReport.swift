@@ -95,6 +95,9 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         case streamDetection = "stream-detection"
         /// A stream has no samples left: reported.
         case empty
+        /// The file ends inside its last line, with no line break after it and that line short of fields or
+        /// cut inside its last number (a recording cut short while being written): the line is dropped.
+        case truncated
         /// The importer adjusted something else (documented in the message).
         case other
     }

@@ -8,6 +8,8 @@ struct ImportedStream<Samples: Sendable>: Sendable {
     var file: String
     /// Exclusive batch end indices as delivered, or `nil`.
     var batchEnds: [Int]?
+    /// Findings made while reading the file (a dropped last line the file ends inside).
+    var findings: [HygieneFinding] = []
 }
 
 /// What an importer produced: streams with provenance, metadata, and findings made while reading.

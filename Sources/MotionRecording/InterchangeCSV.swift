@@ -133,6 +133,7 @@ public enum InterchangeCSV {
             // with a margin), written in place. Should the estimate fall short, the rest of the file goes into a
             // second set of columns sized by an exact line count, appended at the end.
             var parts: [(samples: AccelerometerData, lines: [UInt32])] = []
+            var findings: [HygieneFinding] = []
             var atEnd = false
             while !atEnd {
                 let capacity = parts.isEmpty ? scanner.estimatedRemainingLineCount() : scanner.remainingLineCount()
@@ -150,15 +151,18 @@ public enum InterchangeCSV {
                                 line: UInt32(truncatingIfNeeded: scanner.lineNumber))
                             continue
                         }
-                        let more = try general.readLine(&scanner, blankLine: { _ in }) { row, line in
+                        let outcome = try general.readLine(&scanner, blankLine: { _ in }) { row, line in
                             rows.append(
                                 timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
                                 line: UInt32(truncatingIfNeeded: line))
                         }
-                        if !more {
-                            atEnd = true
-                            break
+                        switch outcome {
+                        case .line: continue
+                        case .end: break
+                        case .endInsideLastLine(let finding): findings.append(finding)
                         }
+                        atEnd = true
+                        break
                     }
                 })
             }
@@ -170,7 +174,7 @@ public enum InterchangeCSV {
                 data.z += part.samples.z
                 lines += part.lines
             }
-            return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
+            return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil, findings: findings)
         }
     }
 
@@ -196,7 +200,7 @@ public enum InterchangeCSV {
                     .init(field: $0, name: $1, isFloat: $0 > 0, allowsEmpty: $0 > 0)
                 },
                 expectedFieldCount: deviceMotionHeader.count)
-            try reader.read(&scanner) { row, line throws(RecordingError) in
+            let droppedLastLine = try reader.read(&scanner) { row, line throws(RecordingError) in
                 if present == nil {
                     var components: DeviceMotionComponents = []
                     for (component, first, _) in deviceMotionGroups where !isEmptyFieldMarker(row[first]) {
@@ -218,7 +222,8 @@ public enum InterchangeCSV {
                 builder.append(row: row)
                 lines.append(UInt32(truncatingIfNeeded: line))
             }
-            return ImportedStream(samples: builder.data, lines: lines, file: file, batchEnds: nil)
+            return ImportedStream(
+                samples: builder.data, lines: lines, file: file, batchEnds: nil, findings: droppedLastLine.map { [$0] } ?? [])
         }
     }
 }

@@ -20,6 +20,8 @@ struct NamedColumnCSV {
     var header: [String]
     /// Which requests were found.
     var found: [Bool]
+    /// The last line, dropped because the file ends inside it (``HygieneFinding/Kind/truncated``), if so.
+    var droppedLastLine: HygieneFinding?
 
     /// Reads `bytes` (the whole file) named `file`.
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, requests: [Request]) throws(RecordingError) {
@@ -57,7 +59,7 @@ struct NamedColumnCSV {
         var columns = [[Double]](repeating: [], count: requests.count)
         var lines: [UInt32] = []
         let reader = NumericCSVReader(file: file, columns: readerColumns, expectedFieldCount: header.count)
-        try reader.read(&scanner) { row, line in
+        droppedLastLine = try reader.read(&scanner) { row, line in
             for (request, slot) in slots.enumerated() where slot >= 0 { columns[request].append(row[slot]) }
             lines.append(UInt32(truncatingIfNeeded: line))
         }

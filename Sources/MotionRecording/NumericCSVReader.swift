@@ -24,15 +24,34 @@ struct NumericCSVReader {
     /// Rows must have exactly this many fields, or at least `columns`' largest index + 1 when `nil`.
     var expectedFieldCount: Int?
 
+    /// What ``LineReader/readLine(_:blankLine:row:)`` found.
+    enum LineOutcome {
+        /// A data row (given to `row`) or a blank line (given to `blankLine`).
+        case line
+        /// The end of the text.
+        case end
+        /// The text ends inside its last line — no line break after it, and too few fields or its last field not
+        /// a number: a file cut short while being written. The line is dropped; the finding says so.
+        case endInsideLastLine(HygieneFinding)
+    }
+
     /// Reads lines from `scanner`'s current position to the end. `row` gets the values in `columns` order and the
     /// line number; `blankLine` gets the number of each empty (or all-blank) line, which is otherwise skipped.
+    /// Returns the ``HygieneFinding/Kind/truncated`` finding when the text ends inside its last line (dropped).
+    @discardableResult
     func read(
         _ scanner: inout CSVScanner,
         blankLine: (Int) -> Void = { _ in },
         row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
-    ) throws(RecordingError) {
+    ) throws(RecordingError) -> HygieneFinding? {
         let lines = LineReader(self, readableEnd: scanner.bytes.count)
-        while try lines.readLine(&scanner, blankLine: blankLine, row: row) {}
+        while true {
+            switch try lines.readLine(&scanner, blankLine: blankLine, row: row) {
+            case .line: continue
+            case .end: return nil
+            case .endInsideLastLine(let finding): return finding
+            }
+        }
     }
 
     /// The reader with its per-row scratch space allocated once: reads one line per call, so that a caller with
@@ -73,12 +92,12 @@ struct NumericCSVReader {
         }
 
         /// Reads the line at `scanner`'s position: a data row goes to `row` (values in `columns` order, line
-        /// number), an empty (or all-blank) line to `blankLine`. Returns `false` at the end of the text.
+        /// number), an empty (or all-blank) line to `blankLine`.
         func readLine(
             _ scanner: inout CSVScanner,
             blankLine: (Int) -> Void,
             row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
-        ) throws(RecordingError) -> Bool {
+        ) throws(RecordingError) -> LineOutcome {
             let base = scanner.bytes.baseAddress
             let columnCount = reader.columns.count
             let readableEnd = scanner.bytes.count
@@ -117,21 +136,28 @@ struct NumericCSVReader {
                     scanner.offset = lineEnd
                     scanner.lineNumber += 1
                     try row(UnsafeBufferPointer(values), scanner.lineNumber)
-                    return true
+                    return .line
                 }
             }
-            guard let line = scanner.nextLine() else { return false }
+            guard let line = scanner.nextLine() else { return .end }
             if scanner.isBlank(line) {
                 blankLine(scanner.lineNumber)
-                return true
+                return .line
             }
             let count = scanner.splitFields(line, into: fields)
-            if let expectedFieldCount = reader.expectedFieldCount, count != expectedFieldCount {
-                throw reader.fieldCountError(scanner, line: line, found: count, expected: expectedFieldCount)
-            } else if count < requiredFields {
-                throw reader.fieldCountError(scanner, line: line, found: count, expected: requiredFields)
+            // A last line the text ends inside may be short of fields or cut inside its last number: the start of
+            // a row (its complete fields must still be numbers), dropped with a finding rather than an error.
+            let endsInside = Self.textEndsInside(line, scanner)
+            let expected = reader.expectedFieldCount ?? requiredFields
+            let isCutShort = endsInside && count < expected
+            if !isCutShort {
+                if let expectedFieldCount = reader.expectedFieldCount, count != expectedFieldCount {
+                    throw reader.fieldCountError(scanner, line: line, found: count, expected: expectedFieldCount)
+                } else if count < requiredFields {
+                    throw reader.fieldCountError(scanner, line: line, found: count, expected: requiredFields)
+                }
             }
-            for index in 0..<columnFields.count {
+            for index in 0..<columnFields.count where columnFields[index] < count {
                 let range = fields[columnFields[index]]
                 let bytes = scanner.slice(range)
                 let parsed: Double?
@@ -146,12 +172,25 @@ struct NumericCSVReader {
                     values[index] = parsed
                 } else if columnAllowsEmpty[index] && scanner.isBlank(range) {
                     values[index] = emptyFieldMarker
+                } else if endsInside && range.upperBound == line.upperBound {
+                    let column = reader.columns[index]
+                    return .endInsideLastLine(reader.droppedLastLine(
+                        scanner, reason: "column \(column.field + 1) \"\(column.name)\" ends in \"\(scanner.text(range))\""))
                 } else {
                     throw reader.notANumber(scanner, column: index, range: range, line: line)
                 }
             }
+            if isCutShort {
+                return .endInsideLastLine(reader.droppedLastLine(scanner, reason: "expected \(expected) fields, found \(count)"))
+            }
             try row(UnsafeBufferPointer(values), scanner.lineNumber)
-            return true
+            return .line
+        }
+
+        /// Whether `line` is the last of the text and the text ends inside it: no line break, nor the `\r` of one,
+        /// follows it (``CSVScanner/nextLine()`` leaves both out of the line).
+        private static func textEndsInside(_ line: Range<Int>, _ scanner: CSVScanner) -> Bool {
+            line.upperBound == scanner.bytes.count
         }
     }
 
@@ -163,11 +202,17 @@ struct NumericCSVReader {
     fileprivate func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
         -> RecordingError
     {
-        let atEnd = line.upperBound >= scanner.bytes.count
-        let hint = atEnd && found < expected ? " (file truncated mid-line?)" : ""
-        return .malformed(
+        .malformed(
             file: file, line: scanner.lineNumber, column: nil, columnName: nil,
-            reason: "expected \(expected) fields, found \(found)\(hint)")
+            reason: "expected \(expected) fields, found \(found)")
+    }
+
+    /// The finding for a last line the text ends inside (`reason`: what is wrong with it).
+    @inline(never)
+    fileprivate func droppedLastLine(_ scanner: CSVScanner, reason: String) -> HygieneFinding {
+        HygieneFinding(
+            kind: .truncated, file: file, line: scanner.lineNumber,
+            message: "the file ends inside this line (\(reason)), as a recording cut short does: line dropped")
     }
 
     @inline(never)

@@ -128,7 +128,7 @@ enum RawBatchedDump {
             timestamps.reserveCapacity(estimate)
             lines.reserveCapacity(estimate)
             for index in columns.indices { columns[index].reserveCapacity(estimate) }
-            try reader.read(
+            let droppedLastLine = try reader.read(
                 &scanner,
                 blankLine: { _ in
                     if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
@@ -139,6 +139,7 @@ enum RawBatchedDump {
                 lines.append(UInt32(truncatingIfNeeded: line))
             }
             if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
+            if let droppedLastLine { imported.findings.append(droppedLastLine) }
 
             let stream: SensorStream
             if fieldCount == 14 {

@@ -61,6 +61,7 @@ enum SensorLog {
                 reason: "SensorLog header has neither accelerometerTimestamp_sinceReboot(s) nor motionTimestamp_sinceReboot(s)")
         }
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLog.name))
+        if let dropped = table.droppedLastLine { imported.findings.append(dropped) }
         if let firstLoggingTime {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

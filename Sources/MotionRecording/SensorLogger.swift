@@ -144,6 +144,7 @@ enum SensorLogger {
                         + ["x", "y", "z"].map { .init(names: [$0], kind: .float, required: true) })
             }
         }
+        imported.findings += [motionTable?.droppedLastLine, accelerometerTable?.droppedLastLine].compactMap { $0 }
         let firstTimes = [motionTable?.columns[0].first, accelerometerTable?.columns[0].first].compactMap { $0 }
             .map(NumericCSVReader.integer)
         let originNanoseconds = (firstTimes.min() ?? 0) / 1_000_000_000 * 1_000_000_000

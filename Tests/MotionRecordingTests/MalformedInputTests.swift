@@ -17,14 +17,56 @@ import Testing
         }
     }
 
-    @Test func truncatedMidLine() {
-        let message = error("truncated")
-        #expect(message?.hasSuffix("truncated/accelerometer.csv:12: expected 4 fields, found 2 (file truncated mid-line?)") == true, "\(message ?? "")")
+    /// A file cut short inside its last line: the complete rows are analysed, the cut line dropped and reported.
+    @Test func truncatedMidLine() throws {
+        let recording = try load("truncated")
+        #expect(recording.accelerometer?.count == 10)
+        let finding = try #require(recording.hygiene.findings(ofKind: .truncated).first)
+        #expect(finding.file?.hasSuffix("truncated/accelerometer.csv") == true && finding.line == 12)
+        #expect(finding.message.contains("expected 4 fields, found 2"), "\(finding.message)")
     }
 
-    @Test func truncatedRawDump() {
-        let message = error("raw-truncated-accelerometer.csv")
-        #expect(message?.hasSuffix("raw-truncated-accelerometer.csv:3: expected 4 fields, found 2 (file truncated mid-line?)") == true, "\(message ?? "")")
+    @Test func truncatedRawDump() throws {
+        let recording = try load("raw-truncated-accelerometer.csv")
+        #expect(recording.accelerometer?.count == 1)
+        let finding = try #require(recording.hygiene.findings(ofKind: .truncated).first)
+        #expect(finding.file?.hasSuffix("raw-truncated-accelerometer.csv") == true && finding.line == 3)
+    }
+
+    /// The other text importers report a cut last line the same way: interchange device motion, SensorLog and
+    /// Sensor Logger (each file of the export on its own).
+    @Test func truncatedDeviceMotionSensorLogAndSensorLoggerFiles() throws {
+        let interchange = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: interchange) }
+        var motion = InterchangeCSV.deviceMotionHeader.joined(separator: ",") + "\n"
+        for index in 0..<3 { motion += "\(Double(index) / 200),1,0,0,0,0,0,-1,0,0,0,0.1,0.2,0.3\n" }
+        motion += "0.015,1,0,0,0,0,0,-1,0,0,0,0.1,0.2"
+        try Data(motion.utf8).write(to: interchange.appendingPathComponent(InterchangeCSV.deviceMotionFileName))
+        let fromInterchange = try RecordingImporter.load(interchange)
+        #expect(fromInterchange.deviceMotion?.count == 3)
+        #expect(fromInterchange.hygiene.findings(ofKind: .truncated).first?.line == 5)
+
+        let sensorLog = try String(contentsOf: FixtureFiles.url("sensorlog/sensorlog-watch.csv"), encoding: .utf8)
+        var lines = sensorLog.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        let cut = lines.dropLast().joined(separator: "\n") + "\n" + lines.last!.prefix(lines.last!.count / 2)
+        let fromSensorLog = try RecordingImporter.load(FixtureFiles.write(cut, named: "sensorlog-cut.csv"))
+        let complete = try RecordingImporter.load(FixtureFiles.url("sensorlog/sensorlog-watch.csv"))
+        #expect(fromSensorLog.hygiene.findings(ofKind: .truncated).first?.line == lines.count)
+        #expect(
+            (fromSensorLog.accelerometer?.count ?? 0) + (fromSensorLog.deviceMotion?.count ?? 0)
+                < (complete.accelerometer?.count ?? 0) + (complete.deviceMotion?.count ?? 0))
+
+        var accelerometer = "time,seconds_elapsed,z,y,x\n"
+        for index in 0..<40 { accelerometer += "\(1_700_000_000_000_000_000 + index * 1_250_000),\(Double(index) / 800),-1,0.01,0.02\n" }
+        accelerometer += "1700000000050000000,0.05,-1,0.0"
+        let files: SensorLogger.Files = [
+            "WatchAccelerometerUncalibrated.csv": (Data(accelerometer.utf8), "WatchAccelerometerUncalibrated.csv")
+        ]
+        let fromSensorLogger = try SensorLogger.read(files: files).finished()
+        #expect(fromSensorLogger.accelerometer?.count == 40)
+        let finding = try #require(fromSensorLogger.hygiene.findings(ofKind: .truncated).first)
+        #expect(finding.file == "WatchAccelerometerUncalibrated.csv" && finding.line == 42)
     }
 
     @Test func emptyFile() {

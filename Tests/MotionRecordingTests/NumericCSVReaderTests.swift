@@ -36,12 +36,39 @@ import _TestSupport
         }
     }
 
-    @Test func aTruncatedFinalRowIsAFieldCountError() {
-        let text = header + "\n1.5,0.25,-0.125,1\n2.5,0.5"
+    /// A last line the file ends inside (no line break after it) that is short of fields or cut inside its last
+    /// number: the start of a row, as a recording cut short while being written leaves it. Dropped and reported;
+    /// the rows before it are kept.
+    @Test(arguments: [
+        ("2.5,0.5", "expected 4 fields, found 2"),
+        ("2.5,0.5,-0.125,1e", "column 4 \"acceleration_z\" ends in \"1e\""),
+        ("2.5,0.5,-0.125,", "column 4 \"acceleration_z\" ends in \"\""),
+        ("2.5,0.5,-", "column 3 \"acceleration_y\" ends in \"-\""),
+        ("2.5,0.5,-0.12", "expected 4 fields, found 3"),
+    ])
+    func aLastRowTheFileEndsInsideIsDroppedAndReported(last: String, reason: String) throws {
+        let stream = try readAccelerometer(header + "\n1.5,0.25,-0.125,1\n1.75,0.25,-0.125,1\n" + last)
+        #expect(stream.samples.timestamps == [1.5, 1.75])
+        #expect(stream.lines == [2, 3])
+        let finding = try #require(stream.findings.first)
+        #expect(stream.findings.count == 1)
+        #expect(finding.kind == "truncated" && finding.file == "a.csv" && finding.line == 4)
+        #expect(finding.message.contains("(\(reason))"), "\(finding.message)")
+    }
+
+    /// A short or bad row that the file does not end inside is damage, not a cut: an error naming the line.
+    @Test(arguments: [
+        ("2.5,0.5\n", "a.csv:4: expected 4 fields, found 2"),
+        ("2.5,0.5\r\n", "a.csv:4: expected 4 fields, found 2"),
+        ("2.5,0.5\n3.5,0.5,-0.125,1", "a.csv:4: expected 4 fields, found 2"),
+        ("2.5,x,1", "a.csv:4: column 2 \"acceleration_x\": \"x\" is not a number"),
+        ("2.5,0.5,-0.125,1,7", "a.csv:4: expected 4 fields, found 5"),
+    ])
+    func aDamagedRowThatIsNotCutShortIsAnError(last: String, message: String) {
         #expect {
-            try readAccelerometer(text)
+            try readAccelerometer(header + "\n1.5,0.25,-0.125,1\n1.75,0.25,-0.125,1\n" + last)
         } throws: { error in
-            "\(error)".contains("a.csv:3") && "\(error)".contains("expected 4 fields, found 2")
+            "\(error)".hasSuffix(message)
         }
     }
 }
