@@ -50,7 +50,15 @@ struct ZipArchive {
             }
             position -= 1
         }
-        guard eocd >= 0 else { throw fail(file, "no end-of-central-directory record") }
+        guard eocd >= 0 else {
+            // The directory is written last: an archive that starts with a member but lacks it was cut short.
+            let startsWithMember = reader.u32(0) == 0x0403_4B50
+            throw fail(
+                file,
+                startsWithMember
+                    ? "no end-of-central-directory record: the file is cut short (\(bytes.count) bytes; the archive's directory is written last)"
+                    : "no end-of-central-directory record")
+        }
         var entryCount = Int(reader.u16(eocd + 10))
         var directorySize = Int(reader.u32(eocd + 12))
         var directoryOffset = Int(reader.u32(eocd + 16))
