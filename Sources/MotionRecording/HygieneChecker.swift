@@ -3,6 +3,8 @@ import Foundation
 /// The data-hygiene checks and repairs run on every import (issue §5), also usable on their own.
 ///
 /// Per stream, in this order:
+/// 0. time units (`units`): a median timestamp spacing over 0.5 s that is 0.1–100 ms in milliseconds,
+///    microseconds or nanoseconds means those units; timestamps are **converted** to seconds;
 /// 1. rows with NaN/±Inf (`nan`) or with |value| > 1000 (`out-of-range`, e.g. 1e30) are **dropped**;
 /// 2. timestamps going backwards (`non-monotonic`): samples are **stably sorted** by time and batch boundaries
 ///    recut at whole seconds;

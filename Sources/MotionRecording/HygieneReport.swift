@@ -87,7 +87,8 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         case gap
         /// Runs of ≥ 3 equal samples at an axis's extreme: reported (no repair possible).
         case saturation
-        /// Values in m/s² (|a| or |gravity| ≈ 9.81): converted to g.
+        /// Values in m/s² (|a| or |gravity| ≈ 9.81): converted to g; or timestamps in ms, µs or ns: converted
+        /// to seconds.
         case units
         /// Accelerometer and device-motion clocks overlap little or not at all: reported.
         case clockOverlap = "clock-overlap"

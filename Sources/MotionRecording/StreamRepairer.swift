@@ -183,11 +183,47 @@ struct StreamRepairer {
         return ((flatHigh, firstHigh), (flatLow, firstLow))
     }
 
+    /// Median of the positive spacings between consecutive timestamps (at most ~100,000 of them, evenly
+    /// sampled), or 0 without any.
+    static func medianSpacing(_ timestamps: [Double]) -> Double {
+        var spacings: [Double] = []
+        let step = max(1, timestamps.count / 100_000)
+        // Room for every sampled spacing (up to ~200,000 with this step), so that the array never grows (a copy).
+        spacings.reserveCapacity(max(0, timestamps.count - 1 + step - 1) / step)
+        for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
+            spacings.append(timestamps[row] - timestamps[row - 1])
+        }
+        return spacings.isEmpty ? 0 : OrderStatistic.select(&spacings, rank: spacings.count / 2)
+    }
+
+    /// The unit timestamps with this median spacing are in, when it is not seconds: a spacing over 0.5 s (a
+    /// sensor stream below 2 Hz) that is 0.1–100 ms (10 Hz – 10 kHz) in milliseconds, microseconds or
+    /// nanoseconds. Returns the unit's name, the factor to seconds and the spacing; `nil` for seconds.
+    static func timeUnit(medianSpacing spacing: Double) -> (unit: String, factor: Double, spacing: Double)? {
+        guard spacing > 0.5, spacing.isFinite else { return nil }
+        for (unit, factor) in [("milliseconds", 1e-3), ("microseconds", 1e-6), ("nanoseconds", 1e-9)]
+        where (1e-4..<0.1).contains(spacing * factor) {
+            return (unit, factor, spacing)
+        }
+        return nil
+    }
+
     func run(_ columns: inout StreamColumns, batchEnds: inout [Int]?, findings: inout [HygieneFinding])
         -> StreamSummary
     {
         var lines = self.lines
         var me = self
+
+        // 0. Time units: seconds are expected; a median spacing that no sensor stream has in seconds but a
+        // plausible one has in milliseconds, microseconds or nanoseconds is converted (decided on 16 samples or more).
+        if columns.timestamps.count >= 16,
+            let (unit, factor, spacing) = Self.timeUnit(medianSpacing: Self.medianSpacing(columns.timestamps))
+        {
+            findings.append(me.finding(
+                .units, at: nil,
+                "median timestamp spacing \(String(format: "%.4g", spacing)) (\(String(format: "%.3g", 1 / spacing)) Hz if seconds): timestamps are in \(unit); \(verb("converted to seconds", "an import converts them to seconds")) (× \(String(format: "%g", factor)))"))
+            if repair { columns.timestamps = columns.timestamps.map { $0 * factor } }
+        }
 
         // 1. Non-finite and impossible values.
         // Rows to keep, allocated at the first row to drop (clean data allocates nothing here).
@@ -321,14 +357,7 @@ struct StreamRepairer {
 
         // 5. Rate and gaps.
         let timestamps = columns.timestamps
-        var spacings: [Double] = []
-        let step = max(1, timestamps.count / 100_000)
-        // Room for every sampled spacing (up to ~200,000 with this step), so that the array never grows (a copy).
-        spacings.reserveCapacity(max(0, timestamps.count - 1 + step - 1) / step)
-        for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
-            spacings.append(timestamps[row] - timestamps[row - 1])
-        }
-        let medianSpacing = spacings.isEmpty ? 0 : OrderStatistic.select(&spacings, rank: spacings.count / 2)
+        let medianSpacing = Self.medianSpacing(timestamps)
         var gaps: [Gap] = []
         var gapRows: [Int] = []
         if medianSpacing > 0 {

@@ -85,6 +85,36 @@ import Testing
         #expect(abs((recording.deviceMotion?.userAccelerationX.first ?? 0) - 0.1) < 1e-6)
     }
 
+    /// Timestamps in milliseconds, microseconds or nanoseconds (an 800 Hz stream would read as 0.8 Hz, 0.0008 Hz…)
+    /// are converted to seconds and reported; a gap in them is then found in seconds.
+    @Test(arguments: [(1e3, "milliseconds"), (1e6, "microseconds"), (1e9, "nanoseconds")])
+    func timestampsInSmallerUnitsAreConvertedToSeconds(perSecond: Double, unit: String) throws {
+        var seconds = (0..<2000).map { 7 + Double($0) / 800 }
+        seconds.removeSubrange(1000..<1400)  // a 0.5 s gap
+        let recording = HygieneChecker.repaired(
+            Recording(accelerometer: accelerometer(seconds.map { $0 * perSecond })))
+        let converted = try #require(recording.accelerometer?.timestamps)
+        #expect(zip(converted, seconds).allSatisfy { abs($0 - $1) <= 1e-12 * $1 })
+        let finding = try #require(recording.hygiene.findings(ofKind: .units).first)
+        #expect(finding.message.contains("timestamps are in \(unit); converted to seconds"), "\(finding.message)")
+        let gap = try #require(recording.hygiene.accelerometer?.gaps.first)
+        #expect(abs(gap.duration - 0.50125) < 1e-9 && abs(gap.start - seconds[999]) < 1e-9)
+        #expect(abs((recording.hygiene.accelerometer?.estimatedRate ?? 0) - 800) < 1e-6)
+    }
+
+    /// Seconds stay seconds, however fast or slow the stream; a few samples decide nothing.
+    @Test func plausibleSpacingsInSecondsAreLeftAlone() {
+        #expect(StreamRepairer.timeUnit(medianSpacing: 1.0 / 800) == nil)
+        #expect(StreamRepairer.timeUnit(medianSpacing: 0.4) == nil)  // 2.5 Hz, seconds
+        #expect(StreamRepairer.timeUnit(medianSpacing: 1.25)?.unit == "milliseconds")
+        #expect(StreamRepairer.timeUnit(medianSpacing: 1250)?.unit == "microseconds")
+        #expect(StreamRepairer.timeUnit(medianSpacing: 5e6)?.unit == "nanoseconds")
+        #expect(StreamRepairer.timeUnit(medianSpacing: 3e9) == nil)  // no unit makes this a sensor rate
+        let sparse = HygieneChecker.repaired(Recording(accelerometer: accelerometer((0..<10).map { Double($0) * 2 })))
+        #expect(sparse.hygiene.findings(ofKind: .units).isEmpty)
+        #expect(sparse.accelerometer?.timestamps.last == 18)
+    }
+
     @Test func findingsEncodeAsFlatJSON() throws {
         let finding = HygieneFinding(kind: .gap, file: "a.csv", line: 12, message: "m")
         let json = String(decoding: try JSONEncoder().encode(finding), as: UTF8.self)
