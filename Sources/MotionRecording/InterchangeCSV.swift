@@ -122,7 +122,7 @@ public enum InterchangeCSV {
         do {
             var scanner = CSVScanner(bytes)
             if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
             }
             try checkHeader(&scanner, expected: accelerometerHeader, file: file)
             let reader = NumericCSVReader(
@@ -188,7 +188,7 @@ public enum InterchangeCSV {
         do {
             var scanner = CSVScanner(bytes)
             if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
             }
             try checkHeader(&scanner, expected: deviceMotionHeader, file: file)
             var builder = DeviceMotionBuilder(components: [])

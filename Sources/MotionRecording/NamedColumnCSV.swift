@@ -30,7 +30,7 @@ struct NamedColumnCSV {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
         if scanner.looksBinary() {
-            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
         }
         guard let headerLine = scanner.nextLine() else {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")

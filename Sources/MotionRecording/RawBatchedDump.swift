@@ -91,7 +91,7 @@ enum RawBatchedDump {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
             }
             if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "binary data, not CSV text")
+                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
             }
             // Field count of the first data line.
             var probe = scanner

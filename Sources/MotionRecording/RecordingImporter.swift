@@ -96,8 +96,10 @@ public enum RecordingImporter {
         }
         let nameSet = Set(names)
         for name in [InterchangeCSV.accelerometerFileName, InterchangeCSV.deviceMotionFileName] where nameSet.contains(name) {
-            let header = try firstLine(url.appendingPathComponent(name))
+            let file = url.appendingPathComponent(name)
+            let header = try firstLine(file)
             if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
+            try rejectOtherSeparators(header, file: file.path)
         }
         if !nameSet.isDisjoint(with: SensorLogger.knownFileNames) { return .sensorLogger }
         if names.contains(where: { RawBatchedDump.streamFromName($0) != nil && ($0.hasSuffix(".csv") || $0.hasSuffix(".txt")) }) {
@@ -124,11 +126,17 @@ public enum RecordingImporter {
                 file: url.path,
                 reason: "zip archive is neither a native .npz (no .npy members) nor a Sensor Logger export (no WristMotion.csv, Accelerometer.csv, …); members: \(listed.isEmpty ? "none" : listed)")
         }
-        let isText = try withBytes(head) { bytes throws(RecordingError) in !CSVScanner(bytes).looksBinary() }
-        guard isText else {
-            throw .unrecognizedFormat(file: url.path, reason: "binary data that is neither a zip/npz archive nor CSV text")
+        let binary = try withBytes(head) { bytes throws(RecordingError) in
+            let scanner = CSVScanner(bytes)
+            return scanner.looksBinary() ? scanner.binaryDescription() : nil
+        }
+        if let binary {
+            throw .unrecognizedFormat(
+                file: url.path,
+                reason: binary.hasPrefix("UTF-16") ? binary : "binary data that is neither a zip/npz archive nor CSV text")
         }
         let header = try firstLine(url)
+        try rejectOtherSeparators(header, file: url.path)
         if header.hasPrefix("timestamp,") { return .interchangeCSV }
         if header.contains("accelerometerTimestamp_sinceReboot") || header.contains("motionTimestamp_sinceReboot")
             || header.hasPrefix("loggingTime")
@@ -145,6 +153,17 @@ public enum RecordingImporter {
         throw .unrecognizedFormat(
             file: url.path,
             reason: "line 1 \"\(header.prefix(60))\" is no known header (interchange CSV, SensorLog, Sensor Logger) and not a raw timestamp,x,y,z dump row")
+    }
+
+    /// Rejects a header line whose fields are separated by semicolons or tabs rather than commas (a spreadsheet
+    /// export in a locale with decimal commas, or a TSV), naming the separator.
+    static func rejectOtherSeparators(_ header: String, file: String) throws(RecordingError) {
+        guard !header.contains(",") else { return }
+        for (separator, name) in [(";", "semicolons"), ("\t", "tabs")] where header.contains(separator) {
+            throw .malformed(
+                file: file, line: 1, column: nil, columnName: nil,
+                reason: "fields are separated by \(name), not commas: export the file as comma-separated CSV with decimal points")
+        }
     }
 
     /// The first `count` bytes of a file.

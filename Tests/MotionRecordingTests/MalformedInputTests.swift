@@ -69,6 +69,32 @@ import Testing
         #expect(finding.file == "WatchAccelerometerUncalibrated.csv" && finding.line == 42)
     }
 
+    /// Spreadsheet exports that are not comma-separated UTF-8 get an error that says what to change.
+    @Test func utf16AndSemicolonSeparatedExportsSayWhatToChange() throws {
+        let text = "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0.1,0.2,-1.0\n1.00125,0.1,0.2,-1.0\n"
+        for byteOrderMark in [[0xFF, 0xFE], []] as [[UInt8]] {  // with and without a byte-order mark
+            var utf16 = byteOrderMark
+            for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let utf16File = FixtureFiles.write(bytes: utf16, named: "utf16.csv")
+            #expect {
+                try RecordingImporter.load(utf16File)
+            } throws: { error in
+                "\(error)".hasSuffix("utf16.csv: unrecognised format: UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV")
+            }
+        }
+        let directory = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let semicolons = text.replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: ".", with: ",")
+        try Data(semicolons.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
+        for url in [directory, directory.appendingPathComponent("accelerometer.csv")] {
+            #expect {
+                try RecordingImporter.load(url)
+            } throws: { error in
+                "\(error)".hasSuffix("accelerometer.csv:1: fields are separated by semicolons, not commas: export the file as comma-separated CSV with decimal points")
+            }
+        }
+    }
+
     @Test func emptyFile() {
         #expect(error("empty")?.hasSuffix("empty/accelerometer.csv: file is empty") == true)
         #expect(error("empty/accelerometer.csv")?.hasSuffix("empty/accelerometer.csv: file is empty") == true)
