@@ -136,7 +136,6 @@ struct CSVScanner {
         return true
     }
 
-    /// True when the text looks binary (a NUL byte, or many control bytes) in its first `prefix` bytes.
     /// Why text that ``looksBinary(prefix:)`` is not CSV, for messages: UTF-16 text (a byte-order mark, or a zero
     /// in every other byte, as spreadsheet "Unicode text" exports write it) or other binary data.
     func binaryDescription(prefix: Int = 4096) -> String {
@@ -148,6 +147,7 @@ struct CSVScanner {
             ? "UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV" : "binary data, not CSV text"
     }
 
+    /// True when the text looks binary (a NUL byte, or many control bytes) in its first `prefix` bytes.
     func looksBinary(prefix: Int = 4096) -> Bool {
         var controls = 0
         let end = min(bytes.count, prefix)
