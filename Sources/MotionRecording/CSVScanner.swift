@@ -136,15 +136,19 @@ struct CSVScanner {
         return true
     }
 
-    /// Why text that ``looksBinary(prefix:)`` is not CSV, for messages: UTF-16 text (a byte-order mark, or a zero
-    /// in every other byte, as spreadsheet "Unicode text" exports write it) or other binary data.
+    /// Why text that ``looksBinary(prefix:)`` is not CSV, for messages: UTF-16 text or other binary data.
     func binaryDescription(prefix: Int = 4096) -> String {
+        looksUTF16(prefix: prefix)
+            ? "UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV" : "binary data, not CSV text"
+    }
+
+    /// True when the first `prefix` bytes look like UTF-16 text: a byte-order mark, or a zero in every other byte
+    /// (as spreadsheet "Unicode text" exports write it).
+    func looksUTF16(prefix: Int = 4096) -> Bool {
         let end = min(bytes.count, prefix) & ~1
         let hasMark = end >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
         let zeroBytes = (0..<2).map { lane in stride(from: lane, to: end, by: 2).filter { bytes[$0] == 0 }.count }
-        let halfZero = end >= 8 && zeroBytes.contains { $0 * 10 >= end / 2 * 9 } && zeroBytes.contains(0)
-        return hasMark || halfZero
-            ? "UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV" : "binary data, not CSV text"
+        return hasMark || (end >= 8 && zeroBytes.contains { $0 * 10 >= end / 2 * 9 } && zeroBytes.contains(0))
     }
 
     /// True when the text looks binary (a NUL byte, or many control bytes) in its first `prefix` bytes.

@@ -128,13 +128,11 @@ public enum RecordingImporter {
         }
         let binary = try withBytes(head) { bytes throws(RecordingError) in
             let scanner = CSVScanner(bytes)
-            return scanner.looksBinary() ? scanner.binaryDescription() : nil
+            guard scanner.looksBinary() else { return String?.none }
+            return scanner.looksUTF16()
+                ? scanner.binaryDescription() : "binary data that is neither a zip/npz archive nor CSV text"
         }
-        if let binary {
-            throw .unrecognizedFormat(
-                file: url.path,
-                reason: binary.hasPrefix("UTF-16") ? binary : "binary data that is neither a zip/npz archive nor CSV text")
-        }
+        if let binary { throw .unrecognizedFormat(file: url.path, reason: binary) }
         let header = try firstLine(url)
         try rejectOtherSeparators(header, file: url.path)
         if header.hasPrefix("timestamp,") { return .interchangeCSV }
