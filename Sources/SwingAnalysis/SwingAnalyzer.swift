@@ -174,6 +174,13 @@ public struct SwingAnalyzer: Sendable {
                 while start < columns.count {
                     let end = Swift.min(start + chunk, columns.count)
                     columns.rotationAlongGravity(start..<end, into: along)
+                    let chunkStart = start
+                    @inline(__always) func sample(_ index: Int) -> RotationSample {
+                        RotationSample(
+                            time: times[index], alongGravity: along[index - chunkStart],
+                            isMagnitudeFallback: isMagnitudeFallback,
+                            rotationRate: SIMD4(wx[index], wy[index], wz[index], 0))
+                    }
                     var index = start
                     while index < end {
                         if eventDetector.active == nil && pendingEvents.isEmpty {
@@ -184,22 +191,13 @@ public struct SwingAnalyzer: Sendable {
                             while quietEnd < end, !(Swift.abs(along[quietEnd - start]) >= threshold) { quietEnd += 1 }
                             if quietEnd > index {
                                 let first = index
-                                rotationRing.append(count: quietEnd - first) { i in
-                                    RotationSample(
-                                        time: times[first + i], alongGravity: along[first + i - start],
-                                        isMagnitudeFallback: isMagnitudeFallback,
-                                        rotationRate: SIMD4(wx[first + i], wy[first + i], wz[first + i], 0))
-                                }
+                                rotationRing.append(count: quietEnd - first) { sample(first + $0) }
                                 lastDeviceMotionTime = times[quietEnd - 1]
                                 index = quietEnd
                                 if index == end { break }
                             }
                         }
-                        let sample = RotationSample(
-                            time: times[index], alongGravity: along[index - start],
-                            isMagnitudeFallback: isMagnitudeFallback,
-                            rotationRate: SIMD4(wx[index], wy[index], wz[index], 0))
-                        add(sample, into: &output)
+                        add(sample(index), into: &output)
                         index += 1
                     }
                     start = end
