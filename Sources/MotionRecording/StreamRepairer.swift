@@ -198,12 +198,12 @@ struct StreamRepairer {
 
     /// The unit timestamps with this median spacing are in, when it is not seconds: a spacing over 0.5 s (a
     /// sensor stream below 2 Hz) that is 0.1–100 ms (10 Hz – 10 kHz) in milliseconds, microseconds or
-    /// nanoseconds. Returns the unit's name, the factor to seconds and the spacing; `nil` for seconds.
-    static func timeUnit(medianSpacing spacing: Double) -> (unit: String, factor: Double, spacing: Double)? {
+    /// nanoseconds. Returns the unit's name and the factor to seconds; `nil` for seconds.
+    static func timeUnit(medianSpacing spacing: Double) -> (unit: String, factor: Double)? {
         guard spacing > 0.5, spacing.isFinite else { return nil }
         for (unit, factor) in [("milliseconds", 1e-3), ("microseconds", 1e-6), ("nanoseconds", 1e-9)]
         where (1e-4..<0.1).contains(spacing * factor) {
-            return (unit, factor, spacing)
+            return (unit, factor)
         }
         return nil
     }
@@ -216,9 +216,8 @@ struct StreamRepairer {
 
         // 0. Time units: seconds are expected; a median spacing that no sensor stream has in seconds but a
         // plausible one has in milliseconds, microseconds or nanoseconds is converted (decided on 16 samples or more).
-        if columns.timestamps.count >= 16,
-            let (unit, factor, spacing) = Self.timeUnit(medianSpacing: Self.medianSpacing(columns.timestamps))
-        {
+        let spacing = columns.timestamps.count >= 16 ? Self.medianSpacing(columns.timestamps) : 0
+        if let (unit, factor) = Self.timeUnit(medianSpacing: spacing) {
             findings.append(me.finding(
                 .units, at: nil,
                 "median timestamp spacing \(String(format: "%.4g", spacing)) (\(String(format: "%.3g", 1 / spacing)) Hz if seconds): timestamps are in \(unit); \(verb("converted to seconds", "an import converts them to seconds")) (× \(String(format: "%g", factor)))"))
