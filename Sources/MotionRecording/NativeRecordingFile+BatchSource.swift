@@ -58,6 +58,9 @@ extension NativeRecordingFile: BatchSource {
         let chunk = max(1, (1 << 20) / info.dtype.size)
         var cutter = WholeSecondBatchCutter(firstTimestamp: timestampValue(info, 0))
         var converted: [Double] = []
+        // Each MiB of timestamps is released once scanned, from the page where the previous release stopped (a
+        // page straddling two chunks goes with the second).
+        var releasedFrom = info.offset
         var start = 1
         while start < info.count {
             let end = Swift.min(info.count, (start / chunk + 1) * chunk)
@@ -68,10 +71,11 @@ extension NativeRecordingFile: BatchSource {
                 for index in start..<end { converted.append(timestampValue(info, index)) }
                 converted.withUnsafeBufferPointer { cutter.scan($0) }
             }
-            mapping.release(info.offset..<(info.offset + end * info.dtype.size))
+            let scannedEnd = info.offset + end * info.dtype.size
+            mapping.release(releasedFrom..<scannedEnd)
+            releasedFrom = Swift.max(releasedFrom, scannedEnd / MappedFile.pageSize * MappedFile.pageSize)
             start = end
         }
-        mapping.release(info.offset..<(info.offset + info.count * info.dtype.size))
         return cutter.finish()
     }
 
