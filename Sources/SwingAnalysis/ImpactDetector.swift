@@ -8,7 +8,8 @@ import MotionRecording
 /// Per sample: a Butterworth high-pass (designed for the rate measured over the first samples) of x, y, z (lane 3
 /// of the SIMD4 samples is held at 0) with carried `Double` state, run over contiguous runs of samples; the
 /// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic
-/// over trailing blocks). After a crossing the detector waits for the look-ahead, then walks back from the crossing
+/// over trailing blocks), never below a fixed minimum; the block medians are taken only when a sample reaches that
+/// minimum (see ``currentNoiseFloor()``). After a crossing the detector waits for the look-ahead, then walks back from the crossing
 /// to where the statistic left the noise and extrapolates the rise to the pre-contact level (sub-sample), flags
 /// clipping, and takes the spectrum of the transient.
 ///
@@ -56,9 +57,19 @@ struct ImpactDetector: Sendable {
     var scansQuietStretchesInBulk = true
 
     // Noise floor.
+    /// Samples in the current noise-floor block.
     private var blockFill = 0
-    private var blockMedianCount = 0
+    /// Noise-floor blocks closed so far.
+    private var closedBlockCount = 0
+    /// Blocks before this one have their median in the ring (those still in the trailing window).
+    private var blocksWithMedian = 0
+    /// The noise floor as of ``noiseFloorClosedBlocks`` closed blocks (see ``currentNoiseFloor()``).
     private var noiseFloor: Double
+    private var noiseFloorClosedBlocks = 0
+    /// Whether each block's median, and the noise floor, are taken as the block closes rather than when first
+    /// needed. Either way every decision sees the same noise floor, bit for bit; on: the reference the tests hold
+    /// the lazy path to.
+    var computesNoiseFloorEagerly = false
 
     // Pending candidate.
     private var candidateIndex: Int?
@@ -113,9 +124,11 @@ struct ImpactDetector: Sendable {
 
     private var ring: RingView { RingView(storage: storage, count: count) }
 
-    /// Current detection threshold, g.
-    var threshold: Double {
-        Swift.max(configuration.impactMinimumThreshold, configuration.impactThresholdNoiseMultiple * noiseFloor)
+    /// The detection threshold after the blocks closed so far, g: never below
+    /// ``SwingAnalyzerConfiguration/impactMinimumThreshold`` (also for a NaN noise floor), so a sample below that
+    /// minimum needs no noise floor to be told quiet.
+    private mutating func currentThreshold() -> Double {
+        Swift.max(configuration.impactMinimumThreshold, configuration.impactThresholdNoiseMultiple * currentNoiseFloor())
     }
 
     /// Delay from an impact's onset until it is certainly decided, s.
@@ -231,18 +244,15 @@ struct ImpactDetector: Sendable {
             // The latest time, not the last: the loop's decisions must not depend on times being sorted.
             let latestTime = Self.largest(UnsafeBufferPointer(start: ring.times + startSlot, count: count))
             let candidateStart = candidateIndex == nil ? refractoryUntil : .infinity
-            let quiet =
-                latestTime < candidateDecisionTime
-                && (latestTime < candidateStart
-                    || Double(Self.largest(UnsafeBufferPointer(start: ring.magnitudes + startSlot, count: count)))
-                        < threshold)
+            var quiet = latestTime < candidateDecisionTime
+            if quiet, !(latestTime < candidateStart) {
+                let loudest = Double(Self.largest(UnsafeBufferPointer(start: ring.magnitudes + startSlot, count: count)))
+                quiet = loudest < configuration.impactMinimumThreshold || loudest < currentThreshold()
+            }
             if quiet {
-                (ring.noiseBlock + blockFill).update(from: ring.magnitudes + startSlot, count: count)
+                (currentNoiseBlock + blockFill).update(from: ring.magnitudes + startSlot, count: count)
                 blockFill += count
-                if blockFill == blockLength {
-                    updateNoiseFloor()
-                    blockFill = 0
-                }
+                if blockFill == blockLength { closeNoiseBlock() }
             } else {
                 scanSamples(start..<end)
             }
@@ -333,13 +343,16 @@ struct ImpactDetector: Sendable {
     private mutating func scanSamples(_ indices: Range<Int>) {
         let ring = storage
         let mask = ring.mask
-        let (times, raw, highPassed, magnitudes, block) = (
-            ring.times, ring.raw, ring.highPassed, ring.magnitudes, ring.noiseBlock)
+        let (times, raw, highPassed, magnitudes) = (ring.times, ring.raw, ring.highPassed, ring.magnitudes)
         let blockLength = ring.noiseBlockLength
         let saturation = Float(configuration.saturationLevel)
         // Lane 3 (always 0) is never a flat top.
         let flatLevel = SIMD4<Float>(saturation, saturation, saturation, .infinity)
-        var level = threshold
+        // A sample below the minimum threshold cannot start a candidate: the threshold proper (and so the noise
+        // floor) is only needed at one that reaches it. NaN: not known yet for the current block.
+        let minimumLevel = configuration.impactMinimumThreshold
+        var level = Double.nan
+        var block = currentNoiseBlock
         var fill = blockFill
         // Time from which the pending candidate is decided, and from which a new one may start (+∞: not now).
         var decisionTime = candidateDecisionTime
@@ -371,22 +384,27 @@ struct ImpactDetector: Sendable {
                 decisionTime = candidateDecisionTime
                 candidateStart = refractoryUntil
             }
-            if time >= candidateStart, Double(magnitude) >= level {
-                candidateIndex = index
-                candidateTime = time
-                candidateThreshold = level
-                candidateNoise = noiseFloor
-                candidateDecisionTime = time + decisionWait
-                refractoryUntil = time + configuration.impactRefractoryPeriod
-                decisionTime = candidateDecisionTime
-                candidateStart = .infinity
+            if time >= candidateStart, Double(magnitude) >= minimumLevel {
+                if level.isNaN { level = currentThreshold() }
+                if Double(magnitude) >= level {
+                    candidateIndex = index
+                    candidateTime = time
+                    candidateThreshold = level
+                    candidateNoise = noiseFloor  // taken with `level`
+                    candidateDecisionTime = time + decisionWait
+                    refractoryUntil = time + configuration.impactRefractoryPeriod
+                    decisionTime = candidateDecisionTime
+                    candidateStart = .infinity
+                }
             }
             block[fill] = magnitude
             fill += 1
             if fill == blockLength {
-                updateNoiseFloor()
+                blockFill = fill
+                closeNoiseBlock()
                 fill = 0
-                level = threshold
+                block = currentNoiseBlock
+                level = .nan
             }
         }
         blockFill = fill
@@ -411,36 +429,49 @@ struct ImpactDetector: Sendable {
 
     private var decisionWait: Double { Swift.max(configuration.impactLookahead, configuration.impactSpectrumWindow) }
 
-    /// Closes a full noise-floor block: its median joins the trailing block medians, whose median is the noise floor.
-    private mutating func updateNoiseFloor() {
+    /// Where the current noise-floor block's statistic goes.
+    private var currentNoiseBlock: UnsafeMutablePointer<Float> { storage.noiseBlock(closedBlockCount) }
+
+    /// Closes the full current block: it joins the trailing window (the oldest block leaves it).
+    private mutating func closeNoiseBlock() {
+        closedBlockCount += 1
+        blockFill = 0
+        if computesNoiseFloorEagerly { _ = currentNoiseFloor() }
+    }
+
+    /// The noise floor after the blocks closed so far: the median of the trailing block medians
+    /// (``SwingAnalyzerConfiguration/noiseFloorBlockCount`` of them, fewer at the start;
+    /// ``SwingAnalyzerConfiguration/initialNoiseFloor`` before the first block closes).
+    ///
+    /// Taken when first needed, not as each block closes: only a sample that reaches the minimum threshold needs it,
+    /// so on a quiet stretch most blocks leave the window without their median ever being taken. It depends only on
+    /// the blocks in the window, so the value is the same whenever it is taken.
+    private mutating func currentNoiseFloor() -> Double {
+        guard noiseFloorClosedBlocks != closedBlockCount else { return noiseFloor }
         let ring = storage
+        let (length, window) = (ring.noiseBlockLength, ring.noiseBlockCount)
         // Radix select on the Float bit patterns: the same median as quickselect for NaN-free blocks (the statistic
         // is non-negative, so no ±0 question), about twice as fast; reads the block without reordering it.
-        let median = OrderStatistic.radixSelect(
-            UnsafeBufferPointer(start: ring.noiseBlock, count: ring.noiseBlockLength),
-            rank: ring.noiseBlockLength / 2)
-        // The trailing medians stay sorted: the oldest leaves, the new one is inserted (total order, so that NaN has
-        // a place too) — the same multiset, and so the same median, as sorting them afresh.
-        let slot = blockMedianCount % ring.noiseBlockCount
+        for block in Swift.max(blocksWithMedian, closedBlockCount - window)..<closedBlockCount {
+            ring.noiseBlockMedians[block % window] = OrderStatistic.radixSelect(
+                UnsafeBufferPointer(start: ring.noiseBlock(block), count: length), rank: length / 2)
+        }
+        blocksWithMedian = closedBlockCount
+        // The medians in IEEE total order (so that NaN has a place too), by insertion: at most 64 of them.
+        let held = Swift.min(closedBlockCount, window)
         let sorted = ring.sortedNoiseBlockMedians
-        var held = Swift.min(blockMedianCount, ring.noiseBlockCount)
-        if blockMedianCount >= ring.noiseBlockCount {
-            let leaving = ring.noiseBlockMedians[slot]
-            var i = 0
-            while sorted[i].bitPattern != leaving.bitPattern { i += 1 }
-            (sorted + i).update(from: sorted + i + 1, count: held - i - 1)
-            held -= 1
+        for i in 0..<held {
+            let median = ring.noiseBlockMedians[i]
+            var position = i
+            while position > 0, !sorted[position - 1].isTotallyOrdered(belowOrEqualTo: median) {
+                sorted[position] = sorted[position - 1]
+                position -= 1
+            }
+            sorted[position] = median
         }
-        ring.noiseBlockMedians[slot] = median
-        var position = held
-        while position > 0, !sorted[position - 1].isTotallyOrdered(belowOrEqualTo: median) {
-            sorted[position] = sorted[position - 1]
-            position -= 1
-        }
-        sorted[position] = median
-        held += 1
-        blockMedianCount += 1
         noiseFloor = Double(held % 2 == 1 ? sorted[held / 2] : (sorted[held / 2 - 1] + sorted[held / 2]) / 2)
+        noiseFloorClosedBlocks = closedBlockCount
+        return noiseFloor
     }
 
     private mutating func decide(currentIndex: Int) -> DetectedImpact {

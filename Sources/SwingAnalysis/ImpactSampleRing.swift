@@ -1,6 +1,6 @@
 /// The impact detector's recent accelerometer samples in a power-of-two ring, one column per quantity (time, raw
 /// x/y/z, high-passed x/y/z, statistic), addressed by the sample's global index (0 for the stream's first
-/// sample), plus the noise-floor scratch.
+/// sample), plus the noise-floor blocks.
 ///
 /// Plain memory owned by a class so that the detector's per-sample loop reads and writes it through pointers,
 /// without Swift's array uniqueness and exclusivity checks on every sample. The detector keeps value semantics by
@@ -20,11 +20,13 @@ final class ImpactSampleRing: @unchecked Sendable {
     let highPassed: UnsafeMutablePointer<SIMD4<Float>>
     /// The detection statistic (high-passed magnitude without clipped axes), g.
     let magnitudes: UnsafeMutablePointer<Float>
-    /// The statistic of the current noise-floor block (``noiseBlockLength``).
-    let noiseBlock: UnsafeMutablePointer<Float>
-    /// The medians of the trailing blocks (``noiseBlockCount``), a ring in arrival order.
+    /// The statistic of the trailing noise-floor blocks and the current one: ``noiseBlockCount`` + 1 blocks of
+    /// ``noiseBlockLength`` values, block `b` (global, 0 for the stream's first) at ``noiseBlock(_:)``. The current
+    /// block overwrites the one that left the trailing window as the block before it closed.
+    let noiseBlocks: UnsafeMutablePointer<Float>
+    /// The medians of the trailing blocks, block `b`'s at `b % noiseBlockCount` (taken when first needed).
     let noiseBlockMedians: UnsafeMutablePointer<Float>
-    /// The same medians kept sorted (IEEE total order), for their median.
+    /// Scratch for those medians sorted (IEEE total order), for their median.
     let sortedNoiseBlockMedians: UnsafeMutablePointer<Float>
 
     /// A zeroed ring of at least `minimumCapacity` samples (rounded up to a power of two).
@@ -43,12 +45,18 @@ final class ImpactSampleRing: @unchecked Sendable {
         highPassed.initialize(repeating: .zero, count: capacity)
         magnitudes = .allocate(capacity: capacity)
         magnitudes.initialize(repeating: 0, count: capacity)
-        noiseBlock = .allocate(capacity: noiseBlockLength)
-        noiseBlock.initialize(repeating: 0, count: noiseBlockLength)
+        noiseBlocks = .allocate(capacity: (noiseBlockCount + 1) * noiseBlockLength)
+        noiseBlocks.initialize(repeating: 0, count: (noiseBlockCount + 1) * noiseBlockLength)
         noiseBlockMedians = .allocate(capacity: noiseBlockCount)
         noiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
         sortedNoiseBlockMedians = .allocate(capacity: noiseBlockCount)
         sortedNoiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
+    }
+
+    /// Where noise-floor block `block` (global index) is kept.
+    @inline(__always)
+    func noiseBlock(_ block: Int) -> UnsafeMutablePointer<Float> {
+        noiseBlocks + (block % (noiseBlockCount + 1)) * noiseBlockLength
     }
 
     /// An independent copy (same contents).
@@ -59,7 +67,7 @@ final class ImpactSampleRing: @unchecked Sendable {
         copy.raw.update(from: raw, count: capacity)
         copy.highPassed.update(from: highPassed, count: capacity)
         copy.magnitudes.update(from: magnitudes, count: capacity)
-        copy.noiseBlock.update(from: noiseBlock, count: noiseBlockLength)
+        copy.noiseBlocks.update(from: noiseBlocks, count: (noiseBlockCount + 1) * noiseBlockLength)
         copy.noiseBlockMedians.update(from: noiseBlockMedians, count: noiseBlockCount)
         copy.sortedNoiseBlockMedians.update(from: sortedNoiseBlockMedians, count: noiseBlockCount)
         return copy
@@ -70,7 +78,7 @@ final class ImpactSampleRing: @unchecked Sendable {
         raw.deallocate()
         highPassed.deallocate()
         magnitudes.deallocate()
-        noiseBlock.deallocate()
+        noiseBlocks.deallocate()
         noiseBlockMedians.deallocate()
         sortedNoiseBlockMedians.deallocate()
     }

@@ -25,6 +25,8 @@ struct TestRecordingBuilder {
     /// Gravity in the device frame (unit, pointing down).
     var gravity = SIMD3<Double>(0.25, -0.3, -0.92)
     var seed: UInt64 = 1
+    /// Standard deviation of the accelerometer's white noise per axis, g.
+    var accelerometerNoise = 0.008
     /// Accelerometer full-scale range, g: components beyond it read ±clipLevel (flat tops, like a saturated
     /// sensor). nil: unlimited.
     var clipLevel: Double?
@@ -73,7 +75,7 @@ struct TestRecordingBuilder {
                 // Centripetal (low-frequency) acceleration along x, r ω² with r = 0.6 m.
                 let centripetal = 0.6 * rate * rate / 9.80665
                 var a = g + SIMD3(centripetal, 0, 0) + transient(t - 100)
-                a += SIMD3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()) * 0.008
+                a += SIMD3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()) * accelerometerNoise
                 if let clipLevel { a = a.clamped(lowerBound: SIMD3(repeating: -clipLevel), upperBound: SIMD3(repeating: clipLevel)) }
                 acc.append(timestamp: t, x: Float(a.x), y: Float(a.y), z: Float(a.z))
                 t += 1 / 798.7 + random.nextGaussian() * 0.00004
