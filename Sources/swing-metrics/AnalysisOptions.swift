@@ -102,7 +102,7 @@ struct RecordingAnalysisJob: Sendable {
         let result = SwingAnalyzer.analyze(file, streams: streams, configuration: configuration(for: file.metadata))
         return RecordingAnalysis(
             recording: path, duration: file.duration, swings: result.swings,
-            issues: file.hygiene.findings, dataCase: "\(result.dataCase)", error: nil)
+            issues: file.hygiene.findings, dataCase: result.dataCase.rawValue, error: nil)
     }
 
     /// Analyses a loaded recording.
@@ -110,6 +110,6 @@ struct RecordingAnalysisJob: Sendable {
         let result = SwingAnalyzer.analyze(recording, configuration: configuration(for: recording.metadata))
         return RecordingAnalysis(
             recording: path, duration: recording.duration, swings: result.swings,
-            issues: recording.hygiene.findings, dataCase: "\(result.dataCase)", error: nil)
+            issues: recording.hygiene.findings, dataCase: result.dataCase.rawValue, error: nil)
     }
 }
