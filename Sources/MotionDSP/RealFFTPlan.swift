@@ -12,11 +12,13 @@ public enum FFTPlanningRigor: Sendable, Hashable {
 /// A real-input FFT of one fixed length through FFTW (single precision): forward real → complex (`r2c`) and inverse
 /// complex → real (`c2r`), for any length ≥ 1.
 ///
-/// - Planning happens once, in `init`, behind a process-wide lock (FFTW's planner is not thread-safe). Keep the plan
-///   and reuse it, or take the process-wide cached one from ``shared(count:)``.
+/// - Each of the four FFTW plans (forward and inverse, for aligned and for unaligned buffers) is made once, on its
+///   first use, behind a process-wide lock (FFTW's planner is not thread-safe): a user that only transforms forward
+///   on one kind of buffer pays for one plan (about 0.2 ms each with `.estimate` at 128 samples, the first one in a
+///   process 0.7 ms). Keep the plan and reuse it, or take the process-wide cached one from ``shared(count:)``.
 /// - Execution is **safe from several threads at once** on the same plan: every call goes through FFTW's new-array
 ///   execute functions (`fftwf_execute_dft_r2c` / `_c2r`) on the caller's buffers, which FFTW documents as thread-safe.
-///   The plan holds no mutable state.
+///   The plan's only mutable state is which FFTW plans exist yet (atomic).
 /// - Buffers from ``RealFFTBuffer`` (or any `fftwf_malloc`-aligned memory) use the SIMD plan; other buffers (e.g.
 ///   Swift arrays) are detected with `fftwf_alignment_of` and run through a second plan made with `FFTW_UNALIGNED`.
 /// - Scaling is FFTW's (and `numpy.fft.rfft`'s for the forward): the forward transform is unnormalised,
@@ -24,7 +26,8 @@ public enum FFTPlanningRigor: Sendable, Hashable {
 ///   (divide by ``count`` to get `numpy.fft.irfft`).
 /// - NaN or infinity in the input propagate into the output through FFTW's arithmetic; nothing traps.
 public final class RealFFTPlan: @unchecked Sendable {
-    // @unchecked: the stored plans are immutable after init and FFTW's execute functions are thread-safe.
+    // @unchecked: each FFTW plan is published once through an atomic and immutable after that; FFTW's execute
+    // functions are thread-safe.
 
     /// The transform length N (number of real samples), ≥ 1.
     public let count: Int
@@ -32,15 +35,17 @@ public final class RealFFTPlan: @unchecked Sendable {
     /// The number of complex bins of the one-sided spectrum, `count / 2 + 1` (DC … Nyquist).
     public var spectrumCount: Int { count / 2 + 1 }
 
-    private let forwardPlan: OpaquePointer
-    private let inversePlan: OpaquePointer
-    private let unalignedForwardPlan: OpaquePointer
-    private let unalignedInversePlan: OpaquePointer
-    /// The arrays the aligned plans were made on; also used by the raw-execute benchmark hook.
+    private let rigor: FFTPlanningRigor
+    /// The FFTW plans as pointer bits, 0 until first used (``plan(_:)``).
+    private let forwardPlan = Atomic<UInt>(0)
+    private let inversePlan = Atomic<UInt>(0)
+    private let unalignedForwardPlan = Atomic<UInt>(0)
+    private let unalignedInversePlan = Atomic<UInt>(0)
+    /// The arrays the plans are made on; also used by the raw-execute benchmark hook.
     private let planningReal: UnsafeMutablePointer<Float>
     private let planningSpectrum: UnsafeMutablePointer<ComplexFloat>
 
-    /// Plans the forward and inverse transforms of `count` real samples.
+    /// A real FFT of `count` samples (its FFTW plans are made on first use).
     ///
     /// - Parameters:
     ///   - count: the transform length, ≥ 1 (any length; powers of two and products of small primes are fastest).
@@ -52,35 +57,63 @@ public final class RealFFTPlan: @unchecked Sendable {
         let spectrumCount = count / 2 + 1
         planningReal = FFTWPlanner.allocate(Float.self, count: count)
         planningSpectrum = FFTWPlanner.allocate(ComplexFloat.self, count: spectrumCount)
-        let flags = rigor == .measure ? FFTWPlanner.measure : FFTWPlanner.estimate
-        let unalignedFlags = FFTWPlanner.estimate | FFTWPlanner.unaligned
+        self.rigor = rigor
+    }
+
+    private enum PlanKind { case forward, inverse, unalignedForward, unalignedInverse }
+
+    /// The FFTW plan of `kind`, made on first use (two threads may both make it; one plan is kept, the other
+    /// destroyed).
+    private func plan(_ kind: PlanKind) -> OpaquePointer {
+        switch kind {
+        case .forward: plan(kind, in: forwardPlan)
+        case .inverse: plan(kind, in: inversePlan)
+        case .unalignedForward: plan(kind, in: unalignedForwardPlan)
+        case .unalignedInverse: plan(kind, in: unalignedInversePlan)
+        }
+    }
+
+    private func plan(_ kind: PlanKind, in slot: borrowing Atomic<UInt>) -> OpaquePointer {
+        if let existing = OpaquePointer(bitPattern: slot.load(ordering: .acquiring)) { return existing }
+        let made = makePlan(kind)
+        let (exchanged, original) = slot.compareExchange(
+            expected: 0, desired: UInt(bitPattern: Int(bitPattern: made)), ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        FFTWPlanner.lock.withLock { _ in fftwf_destroy_plan(made) }
+        return OpaquePointer(bitPattern: original)!
+    }
+
+    private func makePlan(_ kind: PlanKind) -> OpaquePointer {
+        let rigorFlags = rigor == .measure ? FFTWPlanner.measure : FFTWPlanner.estimate
         let n = Int32(count)
         let real = planningReal
         let spectrum = UnsafeMutableRawPointer(planningSpectrum).assumingMemoryBound(to: fftwf_complex.self)
-        nonisolated(unsafe) var plans: [OpaquePointer?] = []
-        FFTWPlanner.lock.withLock { _ in
-            plans = [
-                fftwf_plan_dft_r2c_1d(n, real, spectrum, flags),
-                fftwf_plan_dft_c2r_1d(n, spectrum, real, flags),
-                fftwf_plan_dft_r2c_1d(n, real, spectrum, unalignedFlags),
-                fftwf_plan_dft_c2r_1d(n, spectrum, real, unalignedFlags),
-            ]
+        // The plan's address crosses the lock's closure as an integer (`OpaquePointer` is not `Sendable`).
+        let bits = FFTWPlanner.lock.withLock { _ -> UInt in
+            let made: OpaquePointer? =
+                switch kind {
+                case .forward: fftwf_plan_dft_r2c_1d(n, real, spectrum, rigorFlags)
+                case .inverse: fftwf_plan_dft_c2r_1d(n, spectrum, real, rigorFlags)
+                case .unalignedForward:
+                    fftwf_plan_dft_r2c_1d(n, real, spectrum, FFTWPlanner.estimate | FFTWPlanner.unaligned)
+                case .unalignedInverse:
+                    fftwf_plan_dft_c2r_1d(n, spectrum, real, FFTWPlanner.estimate | FFTWPlanner.unaligned)
+                }
+            return UInt(bitPattern: Int(bitPattern: made))
         }
-        guard let f = plans[0], let i = plans[1], let uf = plans[2], let ui = plans[3] else {
+        guard let made = OpaquePointer(bitPattern: bits) else {
             fatalError("FFTW could not plan a real FFT of length \(count)")
         }
-        forwardPlan = f
-        inversePlan = i
-        unalignedForwardPlan = uf
-        unalignedInversePlan = ui
+        return made
     }
 
     deinit {
+        let made = [
+            forwardPlan.load(ordering: .acquiring), inversePlan.load(ordering: .acquiring),
+            unalignedForwardPlan.load(ordering: .acquiring), unalignedInversePlan.load(ordering: .acquiring),
+        ].compactMap { OpaquePointer(bitPattern: $0) }
         FFTWPlanner.lock.withLock { _ in
-            fftwf_destroy_plan(forwardPlan)
-            fftwf_destroy_plan(inversePlan)
-            fftwf_destroy_plan(unalignedForwardPlan)
-            fftwf_destroy_plan(unalignedInversePlan)
+            for plan in made { fftwf_destroy_plan(plan) }
         }
         FFTWPlanner.free(planningReal)
         FFTWPlanner.free(planningSpectrum)
@@ -155,7 +188,7 @@ public final class RealFFTPlan: @unchecked Sendable {
         let aligned =
             fftwf_alignment_of(inputPointer) == 0
             && fftwf_alignment_of(UnsafeMutableRawPointer(output).assumingMemoryBound(to: Float.self)) == 0
-        fftwf_execute_dft_r2c(aligned ? forwardPlan : unalignedForwardPlan, inputPointer, out)
+        fftwf_execute_dft_r2c(plan(aligned ? .forward : .unalignedForward), inputPointer, out)
     }
 
     @usableFromInline
@@ -165,7 +198,7 @@ public final class RealFFTPlan: @unchecked Sendable {
         let aligned =
             fftwf_alignment_of(output) == 0
             && fftwf_alignment_of(UnsafeMutableRawPointer(input).assumingMemoryBound(to: Float.self)) == 0
-        fftwf_execute_dft_c2r(aligned ? inversePlan : unalignedInversePlan, spectrum, output)
+        fftwf_execute_dft_c2r(plan(aligned ? .inverse : .unalignedInverse), spectrum, output)
     }
 
     // MARK: Array conveniences (allocate their result)
@@ -195,7 +228,7 @@ public final class RealFFTPlan: @unchecked Sendable {
     /// the baseline the benchmarks compare the wrapper against. Not thread-safe (shared arrays).
     @_spi(Benchmarking)
     public func _rawExecuteForwardOnPlanningArrays() {
-        fftwf_execute(forwardPlan)
+        fftwf_execute(plan(.forward))
     }
 
     /// The planning input array (`count` floats), for the raw-execute benchmark to fill.

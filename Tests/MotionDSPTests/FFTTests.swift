@@ -90,6 +90,37 @@ import _TestSupport
         #expect(mismatches == 0)
     }
 
+    /// The FFTW plans are made on first use: tasks that all make their first calls at once on a fresh plan (racing
+    /// to make the same plan; one is kept, the others destroyed) get the results of a plan used serially.
+    @Test func firstUseFromManyTasksAtOnceGivesTheSerialResults() async {
+        let count = 256
+        var generator = SplitMix64(seed: 7)
+        let input = (0..<count).map { _ in Float(generator.nextGaussian()) }
+        let serial = RealFFTPlan(count: count, rigor: .estimate)
+        let spectrum = RealFFTBuffer(count: count)
+        _ = spectrum.samples.update(fromContentsOf: input)
+        serial.forward(spectrum)
+        let reference = Array(spectrum.spectrum)
+        serial.inverse(spectrum)
+        let roundTrip = Array(spectrum.samples)
+        let fresh = RealFFTPlan(count: count, rigor: .estimate)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    let buffer = RealFFTBuffer(count: count)
+                    _ = buffer.samples.update(fromContentsOf: input)
+                    fresh.forward(buffer)
+                    var mismatches = buffer.spectrum.elementsEqual(reference) ? 0 : 1
+                    fresh.inverse(buffer)
+                    if !buffer.samples.elementsEqual(roundTrip) { mismatches += 1 }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func lengthOneIsTheIdentity() {
         let plan = RealFFTPlan(count: 1, rigor: .estimate)
         #expect(plan.spectrumCount == 1)
