@@ -7,10 +7,12 @@ Steps:
      --static-swift-stdlib` plus `Scripts/host-cpu-flags.sh`'s flags, or --swift-flags) unless --no-build;
   2. generate recordings with `swing-metrics simulate OUT --seed S --swings N --duration D --format F`
      (native .npz and interchange CSV; reused when already present in --work);
-  3. puts each recording's files into the page cache in a defined state, as a recording read from disk: written
-     back, dropped from the cache (`posix_fadvise(POSIX_FADV_DONTNEED)`) and read once (a file written long ago can
-     sit in the cache as many small pages, which made mapping it ≈ 3× slower and the figures depend on history);
-     then, for each recording and format, --repeats times, alternating the two implementations:
+  3. for each recording and format, --repeats times: puts the recording's files into the page cache in a defined
+     state, as a recording read from disk: written back, dropped from the cache (`posix_fadvise(POSIX_FADV_DONTNEED)`)
+     and read once (a file written long ago can sit in the cache as many small pages, which made mapping it ≈ 3×
+     slower and the figures depend on history). Afresh for every repeat: where a re-read puts the pages still
+     matters (the same binary measured 30 or 41 ms on the same hour after two re-reads), so the medians sample
+     several placements instead of one. Then, alternating the two implementations:
        * Swift: `swing-metrics analyze PATH --format json --jobs 1 --timings` (process wall time measured here;
          load and compute, elapsed and thread CPU time, from the hidden --timings line on standard error);
        * scipy: load and compute timed in this process (`time.perf_counter` and `time.process_time`, BLAS
@@ -179,9 +181,9 @@ def main():
         paths = generate(args.binary, args.work, duration, args.seed, args.swings_per_hour)
         for fmt in args.formats:
             path = paths[fmt]
-            reread_from_disk(path)
             swift_runs, scipy_runs, scipy_walls = [], [], []
             for _ in range(args.repeats):
+                reread_from_disk(path)
                 swift_runs.append(swift_once(args.binary, path))
                 scipy_runs.append(scipy_once(path))
                 scipy_walls.append(scipy_process(path))
