@@ -15,7 +15,9 @@ public enum FFTPlanningRigor: Sendable, Hashable {
 /// - Each of the four FFTW plans (forward and inverse, for aligned and for unaligned buffers) is made once, on its
 ///   first use, behind a process-wide lock (FFTW's planner is not thread-safe): a user that only transforms forward
 ///   on one kind of buffer pays for one plan (about 0.2 ms each with `.estimate` at 128 samples, the first one in a
-///   process 0.7 ms). Keep the plan and reuse it, or take the process-wide cached one from ``shared(count:)``.
+///   process 0.7 ms; with `.measure` much longer). Keep the plan and reuse it, or take the process-wide cached one
+///   from ``shared(count:)``; to keep planning out of a time-critical path, transform once on the buffers you will use
+///   while setting up (as the impact detector does).
 /// - Execution is **safe from several threads at once** on the same plan: every call goes through FFTW's new-array
 ///   execute functions (`fftwf_execute_dft_r2c` / `_c2r`) on the caller's buffers, which FFTW documents as thread-safe.
 ///   The plan's only mutable state is which FFTW plans exist yet (atomic).
@@ -231,9 +233,11 @@ public final class RealFFTPlan: @unchecked Sendable {
         fftwf_execute(plan(.forward))
     }
 
-    /// The planning input array (`count` floats), for the raw-execute benchmark to fill.
+    /// The planning input array (`count` floats), for the raw-execute benchmark to fill. The forward plan is made
+    /// first: planning (`.measure`) overwrites this array.
     @_spi(Benchmarking)
     public var _planningInput: UnsafeMutableBufferPointer<Float> {
-        UnsafeMutableBufferPointer(start: planningReal, count: count)
+        _ = plan(.forward)
+        return UnsafeMutableBufferPointer(start: planningReal, count: count)
     }
 }

@@ -9,9 +9,9 @@ import MotionRecording
 /// of the SIMD4 samples is held at 0) with carried `Double` state, run over contiguous runs of samples; the
 /// statistic is the high-passed vector magnitude. The threshold adapts to the noise floor (median of the statistic
 /// over trailing blocks), never below a fixed minimum; the block medians are taken only when a sample reaches that
-/// minimum (see ``currentNoiseFloor()``). After a crossing the detector waits for the look-ahead, then walks back from the crossing
-/// to where the statistic left the noise and extrapolates the rise to the pre-contact level (sub-sample), flags
-/// clipping, and takes the spectrum of the transient.
+/// minimum (see ``currentNoiseFloor()``). After a crossing the detector waits for the look-ahead, then walks back
+/// from the crossing to where the statistic left the noise and extrapolates the rise to the pre-contact level
+/// (sub-sample), flags clipping, and takes the spectrum of the transient.
 ///
 /// Nothing is allocated per sample or per run once ``decided`` has grown to the largest number of impacts one run
 /// decides: the samples live in an ``ImpactSampleRing`` (copy-on-write, so the detector is a value).
@@ -120,6 +120,12 @@ struct ImpactDetector: Sendable {
         power = Array(repeating: 0, count: Self.spectrumLength / 2 + 1)
         hannWeights = Array(repeating: 0, count: Self.spectrumLength)
         decided.reserveCapacity(8)
+        // One transform of the zeroed buffers makes the FFTW plan they need now (plans are made on first use), not
+        // while a batch is being fed.
+        let plan = fftPlan
+        fftInput.withUnsafeBufferPointer { input in
+            fftOutput.withUnsafeMutableBufferPointer { plan.forward(input, into: $0) }
+        }
     }
 
     private var ring: RingView { RingView(storage: storage, count: count) }
