@@ -61,9 +61,8 @@ struct ImpactDetector: Sendable {
     private var blockFill = 0
     /// Noise-floor blocks closed so far.
     private var closedBlockCount = 0
-    /// Blocks before this one have their median in the ring (those still in the trailing window).
-    private var blocksWithMedian = 0
-    /// The noise floor as of ``noiseFloorClosedBlocks`` closed blocks (see ``currentNoiseFloor()``).
+    /// The noise floor as of ``noiseFloorClosedBlocks`` closed blocks (see ``currentNoiseFloor()``); the blocks
+    /// before that one that are still in the trailing window have their median in the ring.
     private var noiseFloor: Double
     private var noiseFloorClosedBlocks = 0
     /// Whether each block's median, and the noise floor, are taken as the block closes rather than when first
@@ -458,11 +457,10 @@ struct ImpactDetector: Sendable {
         let (length, window) = (ring.noiseBlockLength, ring.noiseBlockCount)
         // Radix select on the Float bit patterns: the same median as quickselect for NaN-free blocks (the statistic
         // is non-negative, so no ±0 question), about twice as fast; reads the block without reordering it.
-        for block in Swift.max(blocksWithMedian, closedBlockCount - window)..<closedBlockCount {
+        for block in Swift.max(noiseFloorClosedBlocks, closedBlockCount - window)..<closedBlockCount {
             ring.noiseBlockMedians[block % window] = OrderStatistic.radixSelect(
                 UnsafeBufferPointer(start: ring.noiseBlock(block), count: length), rank: length / 2)
         }
-        blocksWithMedian = closedBlockCount
         // The medians in IEEE total order (so that NaN has a place too), by insertion: at most 64 of them.
         let held = Swift.min(closedBlockCount, window)
         let sorted = ring.sortedNoiseBlockMedians
