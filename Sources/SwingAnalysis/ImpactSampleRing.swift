@@ -24,6 +24,8 @@ final class ImpactSampleRing: @unchecked Sendable {
     /// ``noiseBlockLength`` values, block `b` (global, 0 for the stream's first) at ``noiseBlock(_:)``. The current
     /// block overwrites the one that left the trailing window as the block before it closed.
     let noiseBlocks: UnsafeMutablePointer<Float>
+    /// Values in ``noiseBlocks``.
+    let noiseBlocksValueCount: Int
     /// The medians of the trailing blocks, block `b`'s at `b % noiseBlockCount` (taken when first needed).
     let noiseBlockMedians: UnsafeMutablePointer<Float>
     /// Scratch for those medians sorted (IEEE total order), for their median.
@@ -45,8 +47,9 @@ final class ImpactSampleRing: @unchecked Sendable {
         highPassed.initialize(repeating: .zero, count: capacity)
         magnitudes = .allocate(capacity: capacity)
         magnitudes.initialize(repeating: 0, count: capacity)
-        noiseBlocks = .allocate(capacity: (noiseBlockCount + 1) * noiseBlockLength)
-        noiseBlocks.initialize(repeating: 0, count: (noiseBlockCount + 1) * noiseBlockLength)
+        noiseBlocksValueCount = (noiseBlockCount + 1) * noiseBlockLength
+        noiseBlocks = .allocate(capacity: noiseBlocksValueCount)
+        noiseBlocks.initialize(repeating: 0, count: noiseBlocksValueCount)
         noiseBlockMedians = .allocate(capacity: noiseBlockCount)
         noiseBlockMedians.initialize(repeating: 0, count: noiseBlockCount)
         sortedNoiseBlockMedians = .allocate(capacity: noiseBlockCount)
@@ -67,7 +70,7 @@ final class ImpactSampleRing: @unchecked Sendable {
         copy.raw.update(from: raw, count: capacity)
         copy.highPassed.update(from: highPassed, count: capacity)
         copy.magnitudes.update(from: magnitudes, count: capacity)
-        copy.noiseBlocks.update(from: noiseBlocks, count: (noiseBlockCount + 1) * noiseBlockLength)
+        copy.noiseBlocks.update(from: noiseBlocks, count: noiseBlocksValueCount)
         copy.noiseBlockMedians.update(from: noiseBlockMedians, count: noiseBlockCount)
         copy.sortedNoiseBlockMedians.update(from: sortedNoiseBlockMedians, count: noiseBlockCount)
         return copy
