@@ -60,6 +60,45 @@ import _TestSupport
         #expect(recording.metadata.sourceFormat == "native-npz")
     }
 
+    /// An `.npy` member (version 1.0 header, 64-byte aligned as numpy writes it) with `header` and `dataBytes`
+    /// bytes of data, parsed as `NpyArrayInfo` — or the reason it was refused.
+    static func parseNpy(_ header: String, dataBytes: Int) -> Result<NpyArrayInfo, RecordingError> {
+        var text = Array(header.utf8)
+        while (10 + text.count + 1) % 64 != 0 { text.append(UInt8(ascii: " ")) }
+        text.append(UInt8(ascii: "\n"))
+        let bytes = [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(text.count & 0xFF), UInt8(text.count >> 8)] + text
+            + [UInt8](repeating: 0, count: dataBytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(RecordingError) in
+                try NpyArrayInfo.parse(buffer, range: 0..<buffer.count, name: "x", file: "test.npz")
+            }
+        }
+    }
+
+    /// The header dictionary's values: dtype, order and shape (tuple commas, spaces and an empty shape), and the
+    /// refusals that name what is unsupported.
+    @Test func npyHeadersAreReadAndUnsupportedOnesNamed() throws {
+        let plain = try Self.parseNpy("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", dataBytes: 24).get()
+        #expect(plain.dtype == .float64)
+        #expect(plain.count == 3)
+        #expect(plain.offset == 128)  // 10-byte preamble + 117 header bytes + newline
+        let spaced = try Self.parseNpy("{'descr':'<f4','fortran_order':False,'shape':( 5 , ),}", dataBytes: 20).get()
+        #expect(spaced.dtype == .float32)
+        #expect(spaced.count == 5)
+        #expect(try Self.parseNpy("{'descr': '|u1', 'fortran_order': False, 'shape': (), }", dataBytes: 1).get().count == 1)
+        func reason(_ header: String, dataBytes: Int = 64) -> String {
+            guard case .failure(.malformed(_, _, _, _, let reason)) = Self.parseNpy(header, dataBytes: dataBytes) else {
+                return "accepted"
+            }
+            return reason
+        }
+        #expect(reason("{'descr': '>f8', 'fortran_order': False, 'shape': (3,), }").contains("unsupported dtype"))
+        #expect(reason("{'descr': '<f8', 'fortran_order': True, 'shape': (3,), }").contains("fortran_order"))
+        #expect(reason("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }").contains("not one-dimensional"))
+        #expect(reason("{'descr': '<f8', 'fortran_order': False, }").contains("no shape"))
+        #expect(reason("{'descr': '<f8', 'fortran_order': False, 'shape': (9,), }").contains("data shorter"))
+    }
+
     @Test func truncatedArchiveIsRejected() throws {
         let directory = FixtureFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
