@@ -4,6 +4,16 @@ import Foundation
 /// and the pages behind each delivered batch are released, so that resident memory stays flat however long the
 /// recording is.
 extension NativeRecordingFile: BatchSource {
+    /// How many bytes of a column are read before they are handed back to the kernel (4 MiB: at most that much more
+    /// per column stays resident, about 40 MB for the eleven columns an analysis reads, whatever the recording's
+    /// length). Each release that unmaps pages interrupts the process's other threads (a TLB shootdown, an
+    /// inter-processor interrupt), so the chunk is what `analyze --jobs 2` pays per column:
+    /// - 256 KiB chunks cost `--jobs 2` 7 % against 1 MiB (ten 1 h files, 311 vs 288 ms);
+    /// - 4 MiB chunks took eight 15 min files on two threads from 49.8 to 47.1 ms against 1 MiB (p50 of 40
+    ///   interleaved runs; 40.8 to 38.5 ms with the files in 2 MiB folios), one thread unchanged; larger chunks gained
+    ///   ≤ 1 ms more.
+    static let releaseChunkBytes = 4 << 20
+
     public func batchRanges() -> [BatchRange] {
         var batches: [(BatchRange, Double)] = []
         for stream in [SensorStream.accelerometer, .deviceMotion] {
@@ -34,28 +44,28 @@ extension NativeRecordingFile: BatchSource {
         }
         var lastTimes: [Double] = []
         lastTimes.reserveCapacity(ends.count)
-        for (k, end) in ends.enumerated() {
+        let timestamps = arrays[prefix + "timestamp"]
+        let samplesPerRelease = Self.releaseChunkBytes / (timestamps?.dtype.size ?? 8)
+        var releasedUpTo = 0
+        for end in ends {
             lastTimes.append(end > 0 ? timestamp(stream, at: end - 1) : -.infinity)
-            if k % 256 == 255 { releaseTimestamps(stream, upTo: end) }
+            if end - releasedUpTo >= samplesPerRelease, let timestamps {
+                mapping.release(timestamps.offset..<(timestamps.offset + end * timestamps.dtype.size))
+                releasedUpTo = end
+            }
         }
-        releaseTimestamps(stream, upTo: ends.last ?? 0)
+        if let timestamps { mapping.release(timestamps.offset..<(timestamps.offset + (ends.last ?? 0) * timestamps.dtype.size)) }
         return (ends, lastTimes)
     }
 
-    /// Releases the mapped pages of `stream`'s timestamps before sample `end`.
-    func releaseTimestamps(_ stream: SensorStream, upTo end: Int) {
-        guard let info = arrays[stream == .accelerometer ? "accelerometer_timestamp" : "device_motion_timestamp"] else { return }
-        mapping.release(info.offset..<(info.offset + end * info.dtype.size))
-    }
-
     /// Batches cut where `floor(timestamp)` changes and their last timestamps (``WholeSecondBatchCutter``), scanning
-    /// the mapped timestamps once, a MiB at a time, each MiB released once scanned. Aligned `<f8` timestamps are
+    /// the mapped timestamps once, ``releaseChunkBytes`` at a time, each chunk released once scanned. Aligned `<f8` timestamps are
     /// read in place; others (`<f4`, or a misaligned array) through a converted copy of the MiB.
     func wholeSecondBatches(_ prefix: String) -> (ends: [Int], lastTimes: [Double]) {
         guard let info = arrays[prefix + "timestamp"], info.count > 0, let mapped = mapping.base else { return ([], []) }
         let base = mapped + info.offset
         let inPlace = info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0
-        let chunk = max(1, (1 << 20) / info.dtype.size)
+        let chunk = max(1, Self.releaseChunkBytes / info.dtype.size)
         var cutter = WholeSecondBatchCutter(firstTimestamp: timestampValue(info, 0))
         var converted: [Double] = []
         // Each MiB of timestamps is released once scanned, from the page where the previous release stopped (a
@@ -202,13 +212,11 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
-    /// Releases the mapped pages of the batch's stream that this batch finished delivering, 1 MiB at a time per
-    /// column (batches of a stream arrive in order, so everything before the batch's end has been read): resident
-    /// memory stays flat, with one `madvise` per column per MiB rather than per batch. Each release that unmaps
-    /// pages interrupts the process's other threads (a TLB shootdown), so with `analyze --jobs 2` 1 MiB chunks
-    /// measured 7 % faster than 256 KiB ones (ten 1 h files, 288 vs 311 ms), for at most 1 MiB more per column.
+    /// Releases the mapped pages of the batch's stream that this batch finished delivering, ``releaseChunkBytes``
+    /// at a time per column (batches of a stream arrive in order, so everything before the batch's end has been
+    /// read): resident memory stays flat, with one `madvise` per column per chunk rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
-        let chunk = 1 << 20
+        let chunk = Self.releaseChunkBytes
         for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
             let delivered = info.offset + batch.range.upperBound * info.dtype.size
             let before = info.offset + batch.range.lowerBound * info.dtype.size
