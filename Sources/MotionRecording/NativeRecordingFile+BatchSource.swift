@@ -4,16 +4,16 @@ import Foundation
 /// and the pages behind each delivered batch are released, so that resident memory stays flat however long the
 /// recording is.
 extension NativeRecordingFile: BatchSource {
-    /// How many bytes of a column are read before they are handed back to the kernel: at most that much of each
-    /// column stays resident, whatever the recording's length (peak RSS of `analyze` 60 MB for 1 h and 75 MB for
-    /// 10 h, against 58 and 63 MB with 1 MiB). Each release that unmaps pages interrupts the process's other
+    /// The default ``releaseChunkBytes``, how many bytes of a column are read before they are handed back to the
+    /// kernel: at most that much of each column stays resident, whatever the recording's length (peak RSS of
+    /// `analyze` 60 MB for 1 h and 75 MB for 10 h, against 58 and 63 MB with 1 MiB). Each release that unmaps pages interrupts the process's other
     /// threads (a TLB shootdown, an inter-processor interrupt), so the chunk is what `analyze --jobs 2` pays per
     /// column:
     /// - 256 KiB chunks cost `--jobs 2` 7 % against 1 MiB (ten 1 h files, 311 vs 288 ms);
     /// - 4 MiB chunks took eight 15 min files on two threads from 49.8 to 47.1 ms against 1 MiB (p50 of 40
     ///   interleaved runs; 40.8 to 38.5 ms with the files in 2 MiB folios), one thread unchanged; larger chunks gained
     ///   ≤ 1 ms more.
-    static let releaseChunkBytes = 4 << 20
+    static let defaultReleaseChunkBytes = 4 << 20
 
     public func batchRanges() -> [BatchRange] {
         var batches: [(BatchRange, Double)] = []
@@ -46,7 +46,7 @@ extension NativeRecordingFile: BatchSource {
         var lastTimes: [Double] = []
         lastTimes.reserveCapacity(ends.count)
         let timestamps = arrays[prefix + "timestamp"]
-        let samplesPerRelease = Self.releaseChunkBytes / (timestamps?.dtype.size ?? 8)
+        let samplesPerRelease = releaseChunkBytes / (timestamps?.dtype.size ?? 8)
         var releasedUpTo = 0
         for end in ends {
             lastTimes.append(end > 0 ? timestamp(stream, at: end - 1) : -.infinity)
@@ -62,13 +62,14 @@ extension NativeRecordingFile: BatchSource {
     }
 
     /// Batches cut where `floor(timestamp)` changes and their last timestamps (``WholeSecondBatchCutter``), scanning
-    /// the mapped timestamps once, ``releaseChunkBytes`` at a time, each chunk released once scanned. Aligned `<f8`
-    /// timestamps are read in place; others (`<f4`, or a misaligned array) through a converted copy of the chunk.
+    /// the mapped timestamps once, ``releaseChunkBytes`` at a time, each chunk released once scanned. Aligned
+    /// `<f8` timestamps are read in place; others (`<f4`, or a misaligned array) through a converted copy of the
+    /// chunk.
     func wholeSecondBatches(_ prefix: String) -> (ends: [Int], lastTimes: [Double]) {
         guard let info = arrays[prefix + "timestamp"], info.count > 0, let mapped = mapping.base else { return ([], []) }
         let base = mapped + info.offset
         let inPlace = info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0
-        let chunk = max(1, Self.releaseChunkBytes / info.dtype.size)
+        let chunk = max(1, releaseChunkBytes / info.dtype.size)
         var cutter = WholeSecondBatchCutter(firstTimestamp: timestampValue(info, 0))
         var converted: [Double] = []
         // Each chunk of timestamps is released once scanned, from the page where the previous release stopped (a
@@ -219,7 +220,7 @@ extension NativeRecordingFile: BatchSource {
     /// at a time per column (batches of a stream arrive in order, so everything before the batch's end has been
     /// read): resident memory stays flat, with one `madvise` per column per chunk rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
-        let chunk = Self.releaseChunkBytes
+        let chunk = releaseChunkBytes
         for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
             let delivered = info.offset + batch.range.upperBound * info.dtype.size
             let before = info.offset + batch.range.lowerBound * info.dtype.size

@@ -30,6 +30,9 @@ public struct NativeRecordingFile: Sendable {
     }
 
     let mapping: MappedFile
+    /// Bytes of each column read before their pages are released while streaming
+    /// (``NativeRecordingFile/defaultReleaseChunkBytes``; tests set it smaller).
+    var releaseChunkBytes = NativeRecordingFile.defaultReleaseChunkBytes
     let arrays: [String: NpyArrayInfo]
     /// The arrays batches are copied from, resolved once (no name lookups per batch): accelerometer timestamp,
     /// x, y, z; device-motion timestamp; the device-motion columns present — positions in
