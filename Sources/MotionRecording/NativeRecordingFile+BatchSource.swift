@@ -5,10 +5,10 @@ import Foundation
 /// recording is.
 extension NativeRecordingFile: BatchSource {
     /// The default ``releaseChunkBytes``, how many bytes of a column are read before they are handed back to the
-    /// kernel: at most that much of each column stays resident, whatever the recording's length (peak RSS of
-    /// `analyze` 60 MB for 1 h and 75 MB for 10 h, against 58 and 63 MB with 1 MiB). Each release that unmaps pages interrupts the process's other
-    /// threads (a TLB shootdown, an inter-processor interrupt), so the chunk is what `analyze --jobs 2` pays per
-    /// column:
+    /// kernel. What stays mapped of each column is about one chunk, plus the page-cache folio the next read maps
+    /// whole (up to 2 MiB), whatever the recording's length: peak RSS of `analyze` 60 MB for 1 h and 75 MB for 10 h,
+    /// against 58 and 63 MB with 1 MiB chunks. Each release that unmaps pages interrupts the process's other threads
+    /// (a TLB shootdown, an inter-processor interrupt), so the chunk is also what `analyze --jobs 2` pays per column:
     /// - 256 KiB chunks cost `--jobs 2` 7 % against 1 MiB (ten 1 h files, 311 vs 288 ms);
     /// - 4 MiB chunks took eight 15 min files on two threads from 49.8 to 47.1 ms against 1 MiB (p50 of 40
     ///   interleaved runs; 40.8 to 38.5 ms with the files in 2 MiB folios), one thread unchanged; larger chunks gained

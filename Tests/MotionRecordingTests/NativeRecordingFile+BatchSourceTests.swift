@@ -32,7 +32,8 @@ import _TestSupport
                 gravityX: ones, gravityY: ones, gravityZ: ones,
                 userAccelerationX: ones, userAccelerationY: ones, userAccelerationZ: ones,
                 rotationRateX: ones, rotationRateY: ones, rotationRateZ: ones)
-            var file = try FixtureFiles.openedNativeFile(Recording(accelerometer: accelerometer, deviceMotion: deviceMotion))
+            var file = try FixtureFiles.openedNativeFile(
+                Recording(accelerometer: accelerometer, deviceMotion: deviceMotion))
             let mapping = file.mapping
             let base = try #require(mapping.base)
             file.releaseChunkBytes = 64 << 10
