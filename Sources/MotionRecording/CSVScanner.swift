@@ -136,6 +136,14 @@ struct CSVScanner {
         return true
     }
 
+    /// Throws a `malformed` error for `file` when the text looks binary (``looksBinary(prefix:)``), saying why
+    /// (``binaryDescription(prefix:)``).
+    func rejectBinary(file: String) throws(RecordingError) {
+        if looksBinary() {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: binaryDescription())
+        }
+    }
+
     /// Why text that ``looksBinary(prefix:)`` is not CSV, for messages: UTF-16 text or other binary data.
     func binaryDescription(prefix: Int = 4096) -> String {
         looksUTF16(prefix: prefix)

@@ -121,9 +121,7 @@ public enum InterchangeCSV {
     {
         do {
             var scanner = CSVScanner(bytes)
-            if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
-            }
+            try scanner.rejectBinary(file: file)
             try checkHeader(&scanner, expected: accelerometerHeader, file: file)
             let reader = NumericCSVReader(
                 file: file,
@@ -187,9 +185,7 @@ public enum InterchangeCSV {
     {
         do {
             var scanner = CSVScanner(bytes)
-            if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
-            }
+            try scanner.rejectBinary(file: file)
             try checkHeader(&scanner, expected: deviceMotionHeader, file: file)
             var builder = DeviceMotionBuilder(components: [])
             var present: DeviceMotionComponents? = nil

@@ -29,9 +29,7 @@ struct NamedColumnCSV {
         if bytes.isEmpty {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
-        if scanner.looksBinary() {
-            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
-        }
+        try scanner.rejectBinary(file: file)
         guard let headerLine = scanner.nextLine() else {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }

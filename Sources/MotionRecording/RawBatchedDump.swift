@@ -90,9 +90,7 @@ enum RawBatchedDump {
             if bytes.isEmpty {
                 throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
             }
-            if scanner.looksBinary() {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: scanner.binaryDescription())
-            }
+            try scanner.rejectBinary(file: file)
             // Field count of the first data line.
             var probe = scanner
             var fieldCount = 0

@@ -405,7 +405,6 @@ struct ImpactDetector: Sendable {
             block[fill] = magnitude
             fill += 1
             if fill == blockLength {
-                blockFill = fill
                 closeNoiseBlock()
                 fill = 0
                 block = currentNoiseBlock
