@@ -50,22 +50,25 @@ import _TestSupport
         }
     }
 
-    /// A mapped file without kept batch ends cuts its timestamps at whole seconds a MiB at a time: over several MiB
-    /// of `<f8` timestamps (read in place) and of `<f4` ones (converted), the same batches as the recording.
+    /// A mapped file without kept batch ends cuts its timestamps at whole seconds a chunk at a time
+    /// (``NativeRecordingFile/releaseChunkBytes``, set here to 100 kB so that many chunks are scanned): over dozens
+    /// of chunks of `<f8` timestamps (read in place) and of `<f4` ones (converted), the same batches as the recording.
     @Test func nativeFileCutsLongStreamsLikeTheRecording() throws {
         let count = 400_000  // 3.2 MB of `<f8`, 1.6 MB of `<f4`: chunk boundaries inside batches and between them
         let timestamps = (0..<count).map { 7000.3 + Double($0) / 798.7 }
         let zeros = [Float](repeating: 0, count: count)
         let recording = Recording(accelerometer: AccelerometerData(timestamps: timestamps, x: zeros, y: zeros, z: zeros))
-        let file = try FixtureFiles.openedNativeFile(recording)
+        var file = try FixtureFiles.openedNativeFile(recording)
+        file.releaseChunkBytes = 100_000
         #expect(file.batchRanges() == recording.batchRanges())
         #expect(file.batchRanges().count == 502)
 
         let rounded = timestamps.map { Double(Float($0)) }
-        let single = try FixtureFiles.openedNpz([
+        var single = try FixtureFiles.openedNpz([
             ("accelerometer_timestamp", .float32(rounded.map(Float.init))),
             ("accelerometer_x", .float32(zeros)), ("accelerometer_y", .float32(zeros)), ("accelerometer_z", .float32(zeros)),
         ])
+        single.releaseChunkBytes = 100_000
         let expected = Recording(accelerometer: AccelerometerData(timestamps: rounded, x: zeros, y: zeros, z: zeros))
         #expect(single.batchRanges() == expected.batchRanges())
     }
