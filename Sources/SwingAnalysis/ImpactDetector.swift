@@ -146,22 +146,14 @@ struct ImpactDetector: Sendable {
     mutating func process(_ samples: AccelerometerColumns) {
         guard samples.count > 0 else { return }
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
-        let saturation = SIMD4<Float>(repeating: Float(configuration.saturationLevel))
+        let saturation = Float(configuration.saturationLevel)
         var next = 0
         while next < samples.count {
             let slot = count & storage.mask
             let n = Swift.min(samples.count - next, Self.runLength, storage.capacity - slot)
-            // The run's extremes per axis (a NaN never replaces one, and is never on a flat top).
-            var (highest, lowest) = (SIMD4<Float>.zero, SIMD4<Float>.zero)
-            for i in 0..<n {
-                storage.times[slot + i] = t[next + i]
-                let value = SIMD4(x[next + i], y[next + i], z[next + i], 0)
-                storage.raw[slot + i] = value
-                highest.replace(with: value, where: value .> highest)
-                lowest.replace(with: value, where: value .< lowest)
+            if storage.append(samples, from: next, count: n, toSlot: slot, saturation: saturation) {
+                unscannedReachesSaturation = true
             }
-            if any((highest .>= saturation) .| (lowest .<= -saturation)) { unscannedReachesSaturation = true }
             count += n
             next += n
             filterAndScan()
