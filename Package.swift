@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 //
 // BatchedMotion — batched 800 Hz / 200 Hz wrist-motion analytics (see README.md and ../shared/design.md).
-// Dependencies point down this list only: CFFTW/CLAPACK → MotionDSP → MotionRecording → SwingAnalysis →
+// Dependencies point down this list only: CFFTW/CLAPACK/CVectorMath → MotionDSP → MotionRecording → SwingAnalysis →
 // SwingSimulation → swing-metrics. Library targets carry no unsafeFlags; CPU flags go on the command line (Makefile).
 
 import PackageDescription
@@ -26,9 +26,14 @@ let package = Package(
         .systemLibrary(name: "CFFTW", pkgConfig: "fftw3", providers: [.apt(["libfftw3-dev"])]),
         .systemLibrary(name: "CLAPACK", pkgConfig: "lapack", providers: [.apt(["liblapack-dev", "libblas-dev"])]),
 
+        // Header-only: a lane-wise vector square root (see include/CVectorMath.h).
+        .target(name: "CVectorMath"),
+
         .target(
             name: "MotionDSP",
-            dependencies: ["CFFTW", "CLAPACK", .product(name: "RealModule", package: "swift-numerics")]),
+            dependencies: [
+                "CFFTW", "CLAPACK", "CVectorMath", .product(name: "RealModule", package: "swift-numerics"),
+            ]),
         .target(name: "MotionRecording", dependencies: ["MotionDSP"]),
         .target(name: "SwingAnalysis", dependencies: ["MotionDSP", "MotionRecording"]),
         .target(name: "SwingSimulation", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),

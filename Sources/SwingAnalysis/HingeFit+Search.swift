@@ -57,15 +57,23 @@ extension HingeFit {
             candidates in
             var best = HingeSearchBest()
             var candidateCount = 0
-            // 1–2: coarse grid, streaming: row k is judged once row k + 1 is known.
+            // 1–2: coarse grid, streaming: row k is judged once row k + 1 is known. The rows are evaluated four at a
+            // time (folded into `best` in index order as they are).
+            var batch = HingeErrorBatch()
+            func coarseErrors(_ index: Int) -> SIMD8<Double> {
+                if !batch.holds(index) {
+                    let count = Swift.min(4, (lastIndex - index) / stride + 1)
+                    let indices = SIMD4<Int>(0, 1, 2, 3) &* stride &+ index
+                    batch = evaluate(indices, count: count, tauLow: tauLow, best: &best)
+                }
+                return batch[index]
+            }
             var left = SIMD8<Double>(repeating: .infinity)
-            var middle = evaluate(0, tauLow: tauLow, best: &best)
+            var middle = coarseErrors(0)
             var coarse = 0
             while true {
                 let next = coarse + stride
-                let right =
-                    next <= lastIndex
-                    ? evaluate(next, tauLow: tauLow, best: &best) : SIMD8<Double>(repeating: .infinity)
+                let right = next <= lastIndex ? coarseErrors(next) : SIMD8<Double>(repeating: .infinity)
                 for e in 0..<Self.exponentCount {
                     guard let candidate = HingeSearchCandidate(
                         left: left[e], middle: middle[e], right: right[e], coarseIndex: coarse, exponent: e)
@@ -86,12 +94,22 @@ extension HingeFit {
         }
     }
 
-    /// Residuals at lattice point `index`, folded into `best`.
-    @inline(__always)
-    private func evaluate(_ index: Int, tauLow: Double, best: inout HingeSearchBest) -> SIMD8<Double> {
-        let errors = errors(tau: tauLow + Double(index) * Self.fineTauStep)
-        best.consider(errors, index: index)
-        return errors
+    /// Residuals at the first `count` (1…4) lattice points of `indices` in one pass (``errors(taus:)``), folded into
+    /// `best` in that order: the same as evaluating them one by one.
+    private func evaluate(
+        _ indices: SIMD4<Int>, count: Int, tauLow: Double, best: inout HingeSearchBest
+    ) -> HingeErrorBatch {
+        let batch = errors(indices, count: count, tauLow: tauLow)
+        for k in 0..<count { best.consider(batch.errors(at: k), index: indices[k]) }
+        return batch
+    }
+
+    /// Residuals at the first `count` (1…4) lattice points of `indices` in one pass, not folded into any best.
+    private func errors(_ indices: SIMD4<Int>, count: Int, tauLow: Double) -> HingeErrorBatch {
+        var taus = SIMD4<Double>.zero
+        for k in 0..<4 { taus[k] = tauLow + Double(indices[Swift.min(k, count - 1)]) * Self.fineTauStep }
+        let (e0, e1, e2, e3) = errors(taus: taus)
+        return HingeErrorBatch(indices: indices, count: count, errors: (e0, e1, e2, e3))
     }
 
     /// Refines one coarse minimum: its exponent on a 0.1 ms grid over ±1 coarse step (every exponent updates the
@@ -104,26 +122,54 @@ extension HingeFit {
         let middleStride = Self.middleStrideInFineSteps
         var index = candidate.coarseIndex
         var value = candidate.coarseError
+        // The grid points inside the range, evaluated four at a time, in order.
+        var points = SIMD4<Int>.zero
+        var pointCount = 0
+        func evaluatePoints() {
+            let batch = evaluate(points, count: pointCount, tauLow: tauLow, best: &best)
+            for k in 0..<pointCount {
+                let (point, error) = (points[k], batch.errors(at: k)[e])
+                if error < value || (error == value && point < index) { (index, value) = (point, error) }
+            }
+            pointCount = 0
+        }
         var offset = -coarseStride
         while offset <= coarseStride {
             let point = candidate.coarseIndex + offset
             if offset != 0, point >= 0, point <= lastIndex {
-                let error = evaluate(point, tauLow: tauLow, best: &best)[e]
-                if error < value || (error == value && point < index) { (index, value) = (point, error) }
+                points[pointCount] = point
+                pointCount += 1
+                if pointCount == 4 { evaluatePoints() }
             }
             offset += middleStride
         }
+        if pointCount > 0 { evaluatePoints() }
         let maximumSteps = 2 * middleStride
         var steps = 0
+        // The walks look four lattice points ahead at a time (one pass, ``errors(taus:)``) but take them one by
+        // one: only the points the walk reaches are folded into `best`, so it ends where a step-by-step walk ends.
+        var ahead = HingeErrorBatch()
         while index > 0, steps < maximumSteps {
-            let earlier = evaluate(index - 1, tauLow: tauLow, best: &best)[e]
+            if !ahead.holds(index - 1) {
+                let count = Swift.min(4, index, maximumSteps - steps)
+                ahead = errors(SIMD4<Int>(1, 2, 3, 4) &* -1 &+ index, count: count, tauLow: tauLow)
+            }
+            let earlierErrors = ahead[index - 1]
+            best.consider(earlierErrors, index: index - 1)
+            let earlier = earlierErrors[e]
             guard earlier <= value else { break }
             (index, value) = (index - 1, earlier)
             steps += 1
         }
         guard steps == 0 else { return }
         while index < lastIndex, steps < maximumSteps {
-            let later = evaluate(index + 1, tauLow: tauLow, best: &best)[e]
+            if !ahead.holds(index + 1) {
+                let count = Swift.min(4, lastIndex - index, maximumSteps - steps)
+                ahead = errors(SIMD4<Int>(1, 2, 3, 4) &+ index, count: count, tauLow: tauLow)
+            }
+            let laterErrors = ahead[index + 1]
+            best.consider(laterErrors, index: index + 1)
+            let later = laterErrors[e]
             guard later < value else { break }
             (index, value) = (index + 1, later)
             steps += 1
@@ -163,6 +209,35 @@ extension HingeFit {
             i -= 1
         }
         candidates[position] = candidate
+    }
+}
+
+/// Residuals of up to four lattice points evaluated together (``HingeFit/errors(taus:)``).
+struct HingeErrorBatch {
+    /// Lattice indices; the first ``count`` are valid.
+    var indices = SIMD4<Int>(repeating: -1)
+    var count = 0
+    var errors = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
+
+    /// The residuals of point `k` (0 ..< count).
+    @inline(__always)
+    func errors(at k: Int) -> SIMD8<Double> {
+        switch k {
+        case 0: errors.0
+        case 1: errors.1
+        case 2: errors.2
+        default: errors.3
+        }
+    }
+
+    /// Whether lattice point `index` is among the valid ones.
+    @inline(__always)
+    func holds(_ index: Int) -> Bool { (0..<count).contains { indices[$0] == index } }
+
+    /// The residuals of lattice point `index`, which the batch holds.
+    @inline(__always)
+    subscript(index: Int) -> SIMD8<Double> {
+        errors(at: (0..<count).first { indices[$0] == index }!)
     }
 }
 

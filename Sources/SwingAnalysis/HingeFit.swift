@@ -1,3 +1,5 @@
+import MotionDSP
+
 /// Least-squares hinge fits over one swing's samples: for a hinge time τ, the residual sum of squares of
 ///
 ///     p(t) ≈ b + a·d^m + c·d^(m+1) [+ s·(t − τ)],   d = max(0, t − τ),   m ∈ {1, 1.5, 2, 2.5, 3}
@@ -104,59 +106,98 @@ struct HingeFit: ~Copyable {
 
     /// Residual sums of squares of the hinge fits at `tau` (s, recording clock): lane e (0…4) for m = 1 + e/2,
     /// lanes 5…7 unused (+∞). +∞ where singular or where a ≤ 0.
-    func errors(tau: Double) -> SIMD8<Double> {
-        guard !isSingular else { return SIMD8(repeating: .infinity) }
-        let tauOffset = (tau - referenceTime) * 10
-        // First sample after τ (d > 0): samples are sorted by offset.
+    func errors(tau: Double) -> SIMD8<Double> { errors(taus: SIMD4(repeating: tau)).0 }
+
+    /// ``errors(tau:)`` at four hinge times (s, recording clock) from one pass over the samples: element k of the
+    /// result for lane k of `taus`.
+    ///
+    /// The power sums of the four τ sit side by side in the lanes of one `SIMD4` per power, and the 2×2 solves run
+    /// one exponent at a time across the four τ: each τ's value goes through the same operations in the same order
+    /// whatever the other lanes hold, so a τ gives the same bits alone or with any three others. A sample at or
+    /// before a lane's τ adds +0 to that lane (its d and p are zeroed there), which leaves every sum as it was.
+    func errors(taus: SIMD4<Double>) -> (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) {
+        guard !isSingular else {
+            let infinite = SIMD8<Double>(repeating: .infinity)
+            return (infinite, infinite, infinite, infinite)
+        }
+        let tauOffsets = (taus - referenceTime) * 10
+        // First sample after the earliest τ (samples are sorted by offset): earlier ones are after none of the four.
+        let earliest = Swift.min(Swift.min(tauOffsets[0], tauOffsets[1]), Swift.min(tauOffsets[2], tauOffsets[3]))
         var low = 0
         var high = samples.count
         while low < high {
             let middle = (low + high) >> 1
-            if samples[middle].x - tauOffset > 0 { high = middle } else { low = middle + 1 }
+            if samples[middle].x - earliest > 0 { high = middle } else { low = middle + 1 }
         }
-        // Power sums over the samples after τ: Σd^k (k = 1…8), Σd^(k+½) (k = 1…4), Σp·d^k, Σp·d^(k+½).
-        var integerPowers = SIMD8<Double>.zero
-        var halfPowers = SIMD4<Double>.zero
-        var valueIntegerPowers = SIMD4<Double>.zero
-        var valueHalfPowers = SIMD4<Double>.zero
+        // Lane = τ. Σd^k (k = 1…8), Σd^(k+½) (k = 1…4), Σp·d^k and Σp·d^(k+½) (k = 1…4).
+        var d1 = SIMD4<Double>.zero, d2 = SIMD4<Double>.zero, d3 = SIMD4<Double>.zero, d4 = SIMD4<Double>.zero
+        var d5 = SIMD4<Double>.zero, d6 = SIMD4<Double>.zero, d7 = SIMD4<Double>.zero, d8 = SIMD4<Double>.zero
+        var r1 = SIMD4<Double>.zero, r2 = SIMD4<Double>.zero, r3 = SIMD4<Double>.zero, r4 = SIMD4<Double>.zero
+        var pd1 = SIMD4<Double>.zero, pd2 = SIMD4<Double>.zero, pd3 = SIMD4<Double>.zero, pd4 = SIMD4<Double>.zero
+        var pr1 = SIMD4<Double>.zero, pr2 = SIMD4<Double>.zero, pr3 = SIMD4<Double>.zero, pr4 = SIMD4<Double>.zero
         for j in low..<samples.count {
             let s = samples[j]
-            let d = s.x - tauOffset
-            let d2 = d * d
-            let lowPowers = SIMD4(d, d2, d2 * d, d2 * d2)
-            let half = lowPowers * d.squareRoot()
-            integerPowers += SIMD8(lowHalf: lowPowers, highHalf: lowPowers * lowPowers[3])
-            halfPowers += half
-            valueIntegerPowers += lowPowers * s.y
-            valueHalfPowers += half * s.y
+            let difference = s.x - tauOffsets
+            let after = difference .> 0
+            let d = SIMD4<Double>.zero.replacing(with: difference, where: after)
+            let p = SIMD4<Double>.zero.replacing(with: s.y, where: after)
+            let squared = d * d
+            let cubed = squared * d
+            let fourth = squared * squared
+            d1 += d
+            d2 += squared
+            d3 += cubed
+            d4 += fourth
+            d5 += d * fourth
+            d6 += squared * fourth
+            d7 += cubed * fourth
+            d8 += fourth * fourth
+            let root = d.vectorSquareRoot()
+            let (half1, half2, half3, half4) = (d * root, squared * root, cubed * root, fourth * root)
+            r1 += half1
+            r2 += half2
+            r3 += half3
+            r4 += half4
+            pd1 += d * p
+            pd2 += squared * p
+            pd3 += cubed * p
+            pd4 += fourth * p
+            pr1 += half1 * p
+            pr2 += half2 * p
+            pr3 += half3 * p
+            pr4 += half4 * p
         }
         // Mean of (t − τ) over all samples, 0.1 s: the multiplier eliminating the intercept from the slope column.
-        let meanTimeFromTau = meanOffset - tauOffset
-        return Self.errors(
-            integerPowers: integerPowers, halfPowers: halfPowers, valueIntegerPowers: valueIntegerPowers,
-            valueHalfPowers: valueHalfPowers, meanTimeFromTau: meanTimeFromTau, inverseCount: inverseCount,
-            inverseSlopePivot: inverseSlopePivot, valueSum: valueSum, centredOffsetValueSum: centredOffsetValueSum,
-            baselineResidual: baselineResidual)
+        let meanTimeFromTau = meanOffset - tauOffsets
+        // Exponent m = 1 + e/2, with h1 = d^m, h2 = d^(m+1): Σh1, Σh2 (= Σh1·(t − τ)), Σh2·(t − τ); Σh1², Σh1·h2,
+        // Σh2²; Σh1·p, Σh2·p.
+        func fit(
+            _ h1: SIMD4<Double>, _ h2: SIMD4<Double>, _ h2t: SIMD4<Double>, _ h11: SIMD4<Double>,
+            _ h12: SIMD4<Double>, _ h22: SIMD4<Double>, _ h1p: SIMD4<Double>, _ h2p: SIMD4<Double>
+        ) -> SIMD4<Double> {
+            residuals(
+                h1: h1, h2: h2, h2t: h2t, h11: h11, h12: h12, h22: h22, h1p: h1p, h2p: h2p,
+                meanTimeFromTau: meanTimeFromTau)
+        }
+        let m1 = fit(d1, d2, d3, d2, d3, d4, pd1, pd2)
+        let m15 = fit(r1, r2, r3, d3, d4, d5, pr1, pr2)
+        let m2 = fit(d2, d3, d4, d4, d5, d6, pd2, pd3)
+        let m25 = fit(r2, r3, r4, d5, d6, d7, pr2, pr3)
+        let m3 = fit(d3, d4, d5, d6, d7, d8, pd3, pd4)
+        func lane(_ k: Int) -> SIMD8<Double> {
+            SIMD8(m1[k], m15[k], m2[k], m25[k], m3[k], .infinity, .infinity, .infinity)
+        }
+        return (lane(0), lane(1), lane(2), lane(3))
     }
 
-    /// The five fits from the power sums after τ, one exponent per lane: with the columns h1 = d^m, h2 = d^(m+1),
-    /// eliminate 1 and (t − τ) (LDLᵀ in the order 1, t − τ, h1, h2), then solve the remaining 2×2 Schur complement.
-    /// Lanes 5…7 see zero sums and come out singular (+∞).
+    /// The fits of one exponent at four τ from their power sums (one τ per lane; see ``errors(taus:)``): eliminate 1
+    /// and (t − τ) (LDLᵀ in the order 1, t − τ, h1, h2), then solve the remaining 2×2 Schur complement. +∞ where a
+    /// pivot is ≤ ``singularPivot`` or the leading coefficient a is not positive.
     @inline(__always)
-    private static func errors(
-        integerPowers i: SIMD8<Double>, halfPowers h: SIMD4<Double>, valueIntegerPowers vi: SIMD4<Double>,
-        valueHalfPowers vh: SIMD4<Double>, meanTimeFromTau: Double, inverseCount: Double, inverseSlopePivot: Double,
-        valueSum: Double, centredOffsetValueSum: Double, baselineResidual: Double
-    ) -> SIMD8<Double> {
-        // Lane e: m = 1 + e/2. Σh1, Σh2 (= Σh1·(t − τ)), Σh2·(t − τ); Σh1², Σh1·h2, Σh2²; Σh1·p, Σh2·p.
-        let h1 = SIMD8(i[0], h[0], i[1], h[1], i[2], 0, 0, 0)
-        let h2 = SIMD8(i[1], h[1], i[2], h[2], i[3], 0, 0, 0)
-        let h2t = SIMD8(i[2], h[2], i[3], h[3], i[4], 0, 0, 0)
-        let h11 = SIMD8(i[1], i[2], i[3], i[4], i[5], 0, 0, 0)
-        let h12 = SIMD8(i[2], i[3], i[4], i[5], i[6], 0, 0, 0)
-        let h22 = SIMD8(i[3], i[4], i[5], i[6], i[7], 0, 0, 0)
-        let h1p = SIMD8(vi[0], vh[0], vi[1], vh[1], vi[2], 0, 0, 0)
-        let h2p = SIMD8(vi[1], vh[1], vi[2], vh[2], vi[3], 0, 0, 0)
+    private func residuals(
+        h1: SIMD4<Double>, h2: SIMD4<Double>, h2t: SIMD4<Double>, h11: SIMD4<Double>, h12: SIMD4<Double>,
+        h22: SIMD4<Double>, h1p: SIMD4<Double>, h2p: SIMD4<Double>, meanTimeFromTau: SIMD4<Double>
+    ) -> SIMD4<Double> {
         // Eliminate 1, then (t − τ): z = Σh·(t − τ) − mean(t − τ)·Σh = Σh·(t − t̄).
         let z1 = h2 - meanTimeFromTau * h1
         let z2 = h2t - meanTimeFromTau * h2

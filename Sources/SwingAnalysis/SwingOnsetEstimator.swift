@@ -11,7 +11,7 @@
 ///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, the best point of the 0.01 ms
 ///    lattice over actual timestamps (``HingeFit/bestHinge(tauLow:tauHigh:)``: a 1 ms grid, then each exponent's
 ///    promising coarse minima on 0.1 ms and 0.01 ms), is the onset (sub-sample). ``HingeFit`` evaluates the five
-///    exponents of one τ together, from one pass over the samples after τ (about 120 τ per swing).
+///    exponents of four τ together, from one pass over the samples after the earliest (about 120 τ per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
 

@@ -125,6 +125,37 @@ import _TestSupport
         #expect(finite > 1000, "finite fits \(finite), largest relative difference \(largestRelativeDifference)")
     }
 
+    /// The search evaluates four τ per pass; a τ's residuals must not depend on the other three: the same bits as
+    /// alone (four equal lanes), in every lane, with companions earlier, later, equal, or before every sample.
+    @Test(arguments: [true, false])
+    func fourTausAtOnceGiveEachTauItsOwnBits(slope: Bool) {
+        var generator = SplitMix64(seed: slope ? 21 : 22)
+        var finite = 0
+        for trial in 0..<20 {
+            let tau = 35_000.08 + 0.04 * Double(generator.next() % 1000) / 1000
+            let window = Self.window(tau: tau, exponent: trial % 5, noise: 0.05, slope: 0.2, generator: &generator)
+            Self.withFit(window, slope: slope) { fit in
+                func randomTau() -> Double {
+                    window.times[0] - 0.01 + 0.2 * Double(generator.next() % 100_000) / 100_000
+                }
+                for _ in 0..<25 {
+                    var taus = SIMD4(randomTau(), randomTau(), randomTau(), randomTau())
+                    if generator.next() % 4 == 0 { taus[1] = taus[0] }
+                    if generator.next() % 4 == 0 { taus[Int(generator.next() % 4)] = window.times[0] - 0.05 }
+                    let (e0, e1, e2, e3) = fit.errors(taus: taus)
+                    for (lane, together) in [e0, e1, e2, e3].enumerated() {
+                        let alone = fit.errors(taus: SIMD4(repeating: taus[lane])).0
+                        for e in 0..<8 {
+                            #expect(together[e].bitPattern == alone[e].bitPattern, "τ \(taus) lane \(lane) m index \(e)")
+                        }
+                        finite += (0..<HingeFit.exponentCount).filter { together[$0].isFinite }.count
+                    }
+                }
+            }
+        }
+        #expect(finite > 1000, "finite fits \(finite)")
+    }
+
     @Test(arguments: 0..<5)
     func recoversNoiselessHingeTimeAndExponent(exponent: Int) {
         var generator = SplitMix64(seed: 100 + UInt64(exponent))
@@ -177,6 +208,91 @@ import _TestSupport
             if error < best.error { best = (tau, best.exponent, error) }
         }
         return (best.tau, best.exponent)
+    }
+
+    /// ``HingeFit/bestHinge(tauLow:tauHigh:)`` as documented, one lattice point at a time with ``HingeFit/errors(tau:)``:
+    /// the reference for the search, which evaluates four points per pass and walks four points ahead.
+    static func pointByPointSearch(
+        _ fit: borrowing HingeFit, tauLow: Double, tauHigh: Double
+    ) -> (tau: Double, exponent: Int) {
+        let step = HingeFit.fineTauStep
+        let (coarseStride, middleStride) = (HingeFit.coarseStrideInFineSteps, HingeFit.middleStrideInFineSteps)
+        var lastIndex = Int(((tauHigh - tauLow) / step).rounded(.down))
+        while lastIndex > 0, tauLow + Double(lastIndex) * step > tauHigh { lastIndex -= 1 }
+        while tauLow + Double(lastIndex + 1) * step <= tauHigh { lastIndex += 1 }
+        var best = HingeSearchBest()
+        func evaluate(_ index: Int) -> SIMD8<Double> {
+            let errors = fit.errors(tau: tauLow + Double(index) * step)
+            best.consider(errors, index: index)
+            return errors
+        }
+        var candidates: [HingeSearchCandidate] = []
+        var (left, middle) = (SIMD8<Double>(repeating: .infinity), evaluate(0))
+        var coarse = 0
+        while true {
+            let next = coarse + coarseStride
+            let right = next <= lastIndex ? evaluate(next) : SIMD8<Double>(repeating: .infinity)
+            for e in 0..<HingeFit.exponentCount {
+                if let candidate = HingeSearchCandidate(
+                    left: left[e], middle: middle[e], right: right[e], coarseIndex: coarse, exponent: e)
+                {
+                    candidates.append(candidate)
+                }
+            }
+            guard next <= lastIndex else { break }
+            (left, middle, coarse) = (middle, right, next)
+        }
+        guard best.error.isFinite else { return (tauHigh, -1) }  // the fallback: not what this test is about
+        // Stable sort by estimate (ties keep insertion order), the lowest `maximumRefinedMinima`.
+        let ranked = candidates.enumerated().sorted { ($0.element.estimate, $0.offset) < ($1.element.estimate, $1.offset) }
+        for candidate in ranked.prefix(HingeFit.maximumRefinedMinima).map(\.element) where candidate.estimate <= best.error {
+            let e = candidate.exponent
+            var (index, value) = (candidate.coarseIndex, candidate.coarseError)
+            for offset in stride(from: -coarseStride, through: coarseStride, by: middleStride) {
+                let point = candidate.coarseIndex + offset
+                guard offset != 0, point >= 0, point <= lastIndex else { continue }
+                let error = evaluate(point)[e]
+                if error < value || (error == value && point < index) { (index, value) = (point, error) }
+            }
+            var steps = 0
+            while index > 0, steps < 2 * middleStride {
+                let earlier = evaluate(index - 1)[e]
+                guard earlier <= value else { break }
+                (index, value, steps) = (index - 1, earlier, steps + 1)
+            }
+            guard steps == 0 else { continue }
+            while index < lastIndex, steps < 2 * middleStride {
+                let later = evaluate(index + 1)[e]
+                guard later < value else { break }
+                (index, value, steps) = (index + 1, later, steps + 1)
+            }
+        }
+        return (tauLow + Double(best.index) * step, best.exponent)
+    }
+
+    /// The search gives exactly the point-by-point search's τ and exponent (same bits) on 300 windows: every
+    /// exponent and leading powers between them, noise 0.001–1, sloped and flat baselines.
+    @Test func searchGivesThePointByPointResult() {
+        var generator = SplitMix64(seed: 41)
+        var compared = 0
+        for trial in 0..<300 {
+            let slope = trial % 2 == 0
+            let tau = 35_000.08 + 0.04 * Double(generator.next() % 1000) / 1000
+            let window = Self.window(
+                tau: tau, power: [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3][trial % 9],
+                noise: [0.001, 0.01, 0.05, 0.2, 1][trial % 5], slope: slope ? 0.3 : 0, generator: &generator)
+            let tauLow = window.times[0]
+            let tauHigh = window.times[window.crossing]
+            Self.withFit(window, slope: slope) { fit in
+                let reference = Self.pointByPointSearch(fit, tauLow: tauLow, tauHigh: tauHigh)
+                guard reference.exponent >= 0 else { return }
+                let fast = fit.bestHinge(tauLow: tauLow, tauHigh: tauHigh)
+                #expect(fast.tau.bitPattern == reference.tau.bitPattern, "trial \(trial): \(fast.tau) vs \(reference.tau)")
+                #expect(fast.exponent == reference.exponent, "trial \(trial)")
+                compared += 1
+            }
+        }
+        #expect(compared > 250)
     }
 
     /// On noisy windows (every exponent, noise 0.05–1, sloped and flat baselines) the search returns the lattice
