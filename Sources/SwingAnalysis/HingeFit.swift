@@ -14,7 +14,8 @@ import MotionDSP
 ///   pivot Σ(t − t̄)² and Σ(t − t̄)·p are τ-independent and exact).
 /// - Samples at or before τ have d = 0 and add nothing to the columns d^m, d^(m+1); after τ, d = t − τ, so every
 ///   entry of those columns is a power sum Σd^q (q = 1, 1.5, …, 4.5 and 5, 6, 7, 8) or Σp·d^q (q = 1, …, 4):
-///   one pass over the samples after τ, one square root per sample, serves all five exponents.
+///   one pass over the samples after τ, one square root per sample, serves all five exponents — and, with the sums
+///   of four τ side by side in vector lanes (``errors(taus:)``), four τ at once.
 /// - The solve eliminates (1, t − τ) first (an LDLᵀ factorisation in the order 1, t − τ, d^m, d^(m+1)): per
 ///   exponent only a 2×2 Schur complement remains.
 ///
