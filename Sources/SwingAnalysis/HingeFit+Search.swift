@@ -144,36 +144,46 @@ extension HingeFit {
             offset += middleStride
         }
         if pointCount > 0 { evaluatePoints() }
-        let maximumSteps = 2 * middleStride
-        var steps = 0
-        // The walks look four lattice points ahead at a time (one pass, ``errors(taus:)``) but take them one by
-        // one: only the points the walk reaches are folded into `best`, so it ends where a step-by-step walk ends.
+        // Earlier τ first (a tie steps on); only when that takes no step, later τ (only a lower residual steps on).
+        let stepsBack = walk(
+            from: index, value: value, direction: -1, exponent: e, stepsOnTie: true, lastIndex: lastIndex,
+            tauLow: tauLow, best: &best)
+        guard stepsBack == 0 else { return }
+        walk(
+            from: index, value: value, direction: 1, exponent: e, stepsOnTie: false, lastIndex: lastIndex,
+            tauLow: tauLow, best: &best)
+    }
+
+    /// Walks exponent `e`'s residual on the 0.01 ms lattice from `start` (residual `value`) one step at a time in
+    /// `direction` (−1 or +1), while the next point is lower (or equal, with `stepsOnTie`), for at most two 0.1 ms
+    /// grid steps; every point it evaluates updates `best`. Returns the number of steps taken.
+    ///
+    /// It looks four points ahead at a time (one pass, ``errors(taus:)``) but takes them one by one: only the points
+    /// the walk reaches are folded into `best`, so it ends where a step-by-step walk ends.
+    @discardableResult
+    private func walk(
+        from start: Int, value: Double, direction: Int, exponent e: Int, stepsOnTie: Bool, lastIndex: Int,
+        tauLow: Double, best: inout HingeSearchBest
+    ) -> Int {
+        let maximumSteps = 2 * Self.middleStrideInFineSteps
+        var (index, value, steps) = (start, value, 0)
         var ahead = HingeErrorBatch()
-        while index > 0, steps < maximumSteps {
-            if !ahead.holds(index - 1) {
-                let count = Swift.min(4, index, maximumSteps - steps)
-                ahead = errors(SIMD4<Int>(1, 2, 3, 4) &* -1 &+ index, count: count, tauLow: tauLow)
+        while steps < maximumSteps {
+            let room = direction < 0 ? index : lastIndex - index
+            guard room > 0 else { break }
+            let next = index + direction
+            if !ahead.holds(next) {
+                let count = Swift.min(4, room, maximumSteps - steps)
+                ahead = errors(SIMD4<Int>(1, 2, 3, 4) &* direction &+ index, count: count, tauLow: tauLow)
             }
-            let earlierErrors = ahead[index - 1]
-            best.consider(earlierErrors, index: index - 1)
-            let earlier = earlierErrors[e]
-            guard earlier <= value else { break }
-            (index, value) = (index - 1, earlier)
+            let nextErrors = ahead[next]
+            best.consider(nextErrors, index: next)
+            let nextValue = nextErrors[e]
+            guard nextValue < value || (stepsOnTie && nextValue == value) else { break }
+            (index, value) = (next, nextValue)
             steps += 1
         }
-        guard steps == 0 else { return }
-        while index < lastIndex, steps < maximumSteps {
-            if !ahead.holds(index + 1) {
-                let count = Swift.min(4, lastIndex - index, maximumSteps - steps)
-                ahead = errors(SIMD4<Int>(1, 2, 3, 4) &+ index, count: count, tauLow: tauLow)
-            }
-            let laterErrors = ahead[index + 1]
-            best.consider(laterErrors, index: index + 1)
-            let later = laterErrors[e]
-            guard later < value else { break }
-            (index, value) = (index + 1, later)
-            steps += 1
-        }
+        return steps
     }
 
     /// No finite fit on the coarse grid: m = 1 at tauHigh − k·0.01 ms, k = 25…0, inside the range.
