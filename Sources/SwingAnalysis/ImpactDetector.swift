@@ -308,7 +308,7 @@ struct ImpactDetector: Sendable {
             best.replace(with: v, where: v .> best)
             i += 8
         }
-        var result = best.max()
+        var result = best.greatestLane()
         while i < values.count {
             if values[i] > result { result = values[i] }
             i += 1
@@ -325,7 +325,7 @@ struct ImpactDetector: Sendable {
             best.replace(with: v, where: v .> best)
             i += 4
         }
-        var result = best.max()
+        var result = best.greatestLane()
         while i < values.count {
             if values[i] > result { result = values[i] }
             i += 1
