@@ -16,22 +16,12 @@ extension NativeRecordingFile: BatchSource {
     static let defaultReleaseChunkBytes = 4 << 20
 
     public func batchRanges() -> [BatchRange] {
-        var batches: [(BatchRange, Double)] = []
-        for stream in [SensorStream.accelerometer, .deviceMotion] {
+        func timed(_ stream: SensorStream) -> BatchRange.Timed {
             let (ends, lastTimes) = batchEndsAndLastTimes(stream)
-            var start = 0
-            for (end, lastTime) in zip(ends, lastTimes) where end > start {
-                batches.append((BatchRange(stream: stream, range: start..<end), lastTime))
-                start = end
-            }
+            return BatchRange.Timed(ends: ends) { lastTimes[$0] }
         }
-        // Same order as Recording.batchRanges(): by last sample time, accelerometer first on ties, stable.
-        return batches.enumerated().sorted { lhs, rhs in
-            let (l, r) = (lhs.element.1, rhs.element.1)
-            if l != r { return l < r }
-            if lhs.element.0.stream != rhs.element.0.stream { return lhs.element.0.stream == .accelerometer }
-            return lhs.offset < rhs.offset
-        }.map(\.element.0)
+        // The same order as Recording.batchRanges().
+        return BatchRange.deliveryOrder(accelerometer: timed(.accelerometer), deviceMotion: timed(.deviceMotion))
     }
 
     /// The end of each of `stream`'s batches and the timestamp of its last sample: from the batch ends the file

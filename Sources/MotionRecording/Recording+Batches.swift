@@ -26,28 +26,14 @@ extension Recording {
     /// ``deviceMotionBatchEnds``) those are used; otherwise a stream is cut at whole seconds of the recording's
     /// clock, i.e. a new batch starts at the first sample whose `floor(timestamp)` differs from the previous one.
     public func batchRanges() -> [BatchRange] {
-        var batches: [BatchRange] = []
-        if let accelerometer, !accelerometer.isEmpty {
-            let ends = accelerometerBatchEnds ?? Self.wholeSecondBatchEnds(accelerometer.timestamps)
-            batches += Self.ranges(ends: ends).map { BatchRange(stream: .accelerometer, range: $0) }
+        func timed(_ timestamps: [Double]?, keptEnds: [Int]?) -> BatchRange.Timed {
+            guard let timestamps, !timestamps.isEmpty else { return BatchRange.Timed(ends: []) { _ in 0 } }
+            let ends = keptEnds ?? Self.wholeSecondBatchEnds(timestamps)
+            return BatchRange.Timed(ends: ends) { timestamps[ends[$0] - 1] }
         }
-        if let deviceMotion, !deviceMotion.isEmpty {
-            let ends = deviceMotionBatchEnds ?? Self.wholeSecondBatchEnds(deviceMotion.timestamps)
-            batches += Self.ranges(ends: ends).map { BatchRange(stream: .deviceMotion, range: $0) }
-        }
-        func lastTime(_ batch: BatchRange) -> Double {
-            switch batch.stream {
-            case .accelerometer: accelerometer!.timestamps[batch.range.upperBound - 1]
-            case .deviceMotion: deviceMotion!.timestamps[batch.range.upperBound - 1]
-            }
-        }
-        // Stable order: by last sample time, accelerometer before device motion on ties.
-        return batches.enumerated().sorted { lhs, rhs in
-            let (l, r) = (lastTime(lhs.element), lastTime(rhs.element))
-            if l != r { return l < r }
-            if lhs.element.stream != rhs.element.stream { return lhs.element.stream == .accelerometer }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        return BatchRange.deliveryOrder(
+            accelerometer: timed(accelerometer?.timestamps, keptEnds: accelerometerBatchEnds),
+            deviceMotion: timed(deviceMotion?.timestamps, keptEnds: deviceMotionBatchEnds))
     }
 
     /// Exclusive end indices of batches cut where `floor(timestamp)` changes.
@@ -56,15 +42,5 @@ extension Recording {
         var cutter = WholeSecondBatchCutter(firstTimestamp: first)
         timestamps.withUnsafeBufferPointer { cutter.scan(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
         return cutter.finish().ends
-    }
-
-    private static func ranges(ends: [Int]) -> [Range<Int>] {
-        var start = 0
-        var result: [Range<Int>] = []
-        for end in ends where end > start {
-            result.append(start..<end)
-            start = end
-        }
-        return result
     }
 }
