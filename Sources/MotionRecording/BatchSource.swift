@@ -2,6 +2,9 @@
 public protocol BatchSource: Sendable {
     /// Batches of both streams in delivery order (see ``Recording/batchRanges()``).
     func batchRanges() -> [BatchRange]
+    /// The same batches handed out one at a time; see ``BatchSchedule`` for a schedule that finds them as they are
+    /// taken, whose order must be checked at the end.
+    func batchSchedule() -> BatchSchedule
     /// Timestamp of sample `index` of `stream`, s.
     func timestamp(_ stream: SensorStream, at index: Int) -> Double
     /// Replaces the contents of `buffer` with accelerometer samples `range`, reusing its capacity.
@@ -30,6 +33,11 @@ public protocol BatchSource: Sendable {
 
 extension BatchSource {
     public func didDeliver(_ batch: BatchRange) {}
+
+    /// ``batchRanges()``, listed.
+    public func batchSchedule() -> BatchSchedule {
+        BatchSchedule(listing: batchRanges())
+    }
 
     /// Replaces the contents of `buffer` with device-motion samples `range`, every column group the source holds.
     public func copyDeviceMotion(_ range: Range<Int>, into buffer: inout DeviceMotionData) {

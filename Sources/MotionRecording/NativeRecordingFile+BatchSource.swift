@@ -15,6 +15,11 @@ extension NativeRecordingFile: BatchSource {
     ///   ≤ 1 ms more.
     static let defaultReleaseChunkBytes = 4 << 20
 
+    /// Batches found as they are taken, not in a pass over the file first (see ``BatchSchedule``).
+    public func batchSchedule() -> BatchSchedule {
+        BatchSchedule(native: self)
+    }
+
     public func batchRanges() -> [BatchRange] {
         func timed(_ stream: SensorStream) -> BatchRange.Timed {
             let (ends, lastTimes) = batchEndsAndLastTimes(stream)
@@ -55,13 +60,9 @@ extension NativeRecordingFile: BatchSource {
     }
 
     /// Batches cut where `floor(timestamp)` changes and their last timestamps (``WholeSecondBatchCutter``), scanning
-    /// the mapped timestamps once, ``releaseChunkBytes`` at a time, each chunk released once scanned. Aligned
-    /// `<f8` timestamps are read in place; others (`<f4`, or a misaligned array) through a converted copy of the
-    /// chunk.
+    /// the mapped timestamps once, ``releaseChunkBytes`` at a time, each chunk released once scanned.
     func wholeSecondBatches(_ prefix: String) -> (ends: [Int], lastTimes: [Double]) {
-        guard let info = arrays[prefix + "timestamp"], info.count > 0, let mapped = mapping.base else { return ([], []) }
-        let base = mapped + info.offset
-        let inPlace = info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0
+        guard let info = arrays[prefix + "timestamp"], info.count > 0, mapping.base != nil else { return ([], []) }
         let chunk = max(1, releaseChunkBytes / info.dtype.size)
         var cutter = WholeSecondBatchCutter(firstTimestamp: timestampValue(info, 0))
         var converted: [Double] = []
@@ -71,19 +72,28 @@ extension NativeRecordingFile: BatchSource {
         var start = 1
         while start < info.count {
             let end = Swift.min(info.count, (start / chunk + 1) * chunk)
-            if inPlace {
-                cutter.scan(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self) + start, count: end - start))
-            } else {
-                converted.removeAll(keepingCapacity: true)
-                for index in start..<end { converted.append(timestampValue(info, index)) }
-                converted.withUnsafeBufferPointer { cutter.scan($0) }
-            }
+            scanTimestamps(info, start..<end, into: &cutter, converted: &converted)
             let scannedEnd = info.offset + end * info.dtype.size
             mapping.release(releasedFrom..<scannedEnd)
             releasedFrom = Swift.max(releasedFrom, scannedEnd / MappedFile.pageSize * MappedFile.pageSize)
             start = end
         }
         return cutter.finish()
+    }
+
+    /// Scans timestamps `range` of the array `info` for whole-second cuts: in place when they are aligned `<f8`,
+    /// else through `converted` (a reused copy).
+    func scanTimestamps(
+        _ info: NpyArrayInfo, _ range: Range<Int>, into cutter: inout WholeSecondBatchCutter, converted: inout [Double]
+    ) {
+        let base = mapping.base! + info.offset
+        if info.dtype == .float64 && Int(bitPattern: base) % MemoryLayout<Double>.alignment == 0 {
+            cutter.scan(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Double.self) + range.lowerBound, count: range.count))
+        } else {
+            converted.removeAll(keepingCapacity: true)
+            for index in range { converted.append(timestampValue(info, index)) }
+            converted.withUnsafeBufferPointer { cutter.scan($0) }
+        }
     }
 
     @inline(__always)

@@ -35,12 +35,28 @@ extension SwingAnalyzer {
     public static func analyze<Source: BatchSource>(
         _ source: Source, streams: Set<SensorStream>, configuration: SwingAnalyzerConfiguration = .baseball
     ) -> SwingAnalysisResult {
+        var schedule = source.batchSchedule()
+        let result = analyze(source, schedule: &schedule, streams: streams, configuration: configuration)
+        if schedule.followedDeliveryOrder { return result }
+        // A stream went back in time: the batches came in another order than batchRanges()'s. Again, in that order.
+        var listed = BatchSchedule(listing: source.batchRanges())
+        return analyze(source, schedule: &listed, streams: streams, configuration: configuration)
+    }
+
+    private static func analyze<Source: BatchSource>(
+        _ source: Source, schedule: inout BatchSchedule, streams: Set<SensorStream>,
+        configuration: SwingAnalyzerConfiguration
+    ) -> SwingAnalysisResult {
         var analyzer = SwingAnalyzer(configuration: configuration, streams: streams)
         var output = SwingAnalyzerOutput()
         var accelerometerScratch = AccelerometerData()
         var deviceMotionScratch = DeviceMotionData()
         let deviceMotionRead = source.deviceMotionComponents.readForRotation
-        for batch in source.batchRanges() where streams.contains(batch.stream) {
+        while let batch = schedule.next() {
+            guard streams.contains(batch.stream) else {
+                source.didDeliver(batch)
+                continue
+            }
             switch batch.stream {
             case .accelerometer:
                 // Borrowed straight from the source when it can (a mapped native file): no copy.

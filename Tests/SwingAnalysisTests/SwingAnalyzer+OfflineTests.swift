@@ -24,4 +24,28 @@ import _TestSupport
         #expect(streamed.unmatchedImpacts == loaded.unmatchedImpacts)
         #expect(streamed.dataCase == loaded.dataCase)
     }
+
+    /// A file whose accelerometer goes back across whole seconds: the batches found as they were taken came in
+    /// another order than the loaded recording's, so the analysis runs again in that order and gives its result.
+    @Test func fileGoingBackInTimeGivesTheLoadedRecordingsResult() throws {
+        var recording = TestRecordingBuilder.standard(seed: 3).make(gravityColumns: true)
+        var accelerometer = try #require(recording.accelerometer)
+        // Every tenth second's first sample 1.5 s early: a batch of one sample out of place.
+        for index in stride(from: 4_000, to: accelerometer.count - 1_000, by: 8_000) {
+            accelerometer.timestamps[index] -= 1.5
+        }
+        recording.accelerometer = accelerometer
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-\(UUID().uuidString).npz")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try NativeFormat.write(recording, to: url)
+        let file = try NativeFormat.open(url)
+        var schedule = file.batchSchedule()
+        while schedule.next() != nil {}
+        #expect(!schedule.followedDeliveryOrder)
+
+        let loaded = SwingAnalyzer.analyze(recording)
+        let streamed = SwingAnalyzer.analyze(file, streams: [.accelerometer, .deviceMotion])
+        #expect(streamed.swings == loaded.swings)
+        #expect(streamed.unmatchedImpacts == loaded.unmatchedImpacts)
+    }
 }
