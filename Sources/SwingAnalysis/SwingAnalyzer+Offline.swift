@@ -32,6 +32,10 @@ extension SwingAnalyzer {
     /// reused buffer otherwise; pages are released as batches are delivered, so memory stays flat
     /// however long the recording is. `streams` are the streams `source` holds (rotation rate included for device
     /// motion). Same result as ``analyze(_:configuration:)`` on the loaded recording.
+    ///
+    /// Batches come from `source.batchSchedule()`, which a native file fills as they are taken; when it reports that
+    /// they came in another order than `batchRanges()` (a stream went back in time across seconds), the analysis
+    /// runs again in that order, so the result never depends on how the batches were found.
     public static func analyze<Source: BatchSource>(
         _ source: Source, streams: Set<SensorStream>, configuration: SwingAnalyzerConfiguration = .baseball
     ) -> SwingAnalysisResult {
