@@ -19,9 +19,25 @@ extension BatchRange {
 
         /// Whether no last time is NaN or below the one before.
         var lastTimesNeverDecrease: Bool {
-            for k in lastTimes.indices.dropFirst() where !(lastTimes[k - 1] <= lastTimes[k]) { return false }
-            return lastTimes.first.map { !$0.isNaN } ?? true
+            var previous = -Double.infinity
+            for lastTime in lastTimes {
+                guard BatchRange.keepsStreamOrder(after: previous, lastTime) else { return false }
+                previous = lastTime
+            }
+            return true
         }
+    }
+
+    /// Whether a stream's batch ending at `lastTime` keeps the stream in delivery order after its batch ending at
+    /// `previous` (−∞ before the first): not earlier, and not NaN.
+    static func keepsStreamOrder(after previous: Double, _ lastTime: Double) -> Bool {
+        previous <= lastTime
+    }
+
+    /// Which of the two streams' next batches a merge delivers first: the one ending earlier, the accelerometer's on
+    /// a tie.
+    static func accelerometerGoesFirst(accelerometerLastTime: Double, deviceMotionLastTime: Double) -> Bool {
+        accelerometerLastTime <= deviceMotionLastTime
     }
 
     /// Both streams' batches in the order the watch would deliver them: by the time of each batch's last sample,
@@ -46,7 +62,10 @@ extension BatchRange {
         }
         var (i, j) = (0, 0)
         while i < a.ranges.count || j < d.ranges.count {
-            if j == d.ranges.count || (i < a.ranges.count && a.lastTimes[i] <= d.lastTimes[j]) {
+            if j == d.ranges.count
+                || (i < a.ranges.count
+                    && accelerometerGoesFirst(accelerometerLastTime: a.lastTimes[i], deviceMotionLastTime: d.lastTimes[j]))
+            {
                 order.append(BatchRange(stream: .accelerometer, range: a.ranges[i]))
                 i += 1
             } else {

@@ -47,7 +47,7 @@ struct NativeBatchCursor: Sendable {
     mutating func take() -> (range: Range<Int>, followsInOrder: Bool) {
         let batch = pending!
         pending = nil
-        let inOrder = previousLastTime <= batch.lastTime
+        let inOrder = BatchRange.keepsStreamOrder(after: previousLastTime, batch.lastTime)
         previousLastTime = batch.lastTime
         return (batch.range, inOrder)
     }

@@ -17,7 +17,9 @@ struct NativeBatchMerge: Sendable {
         case (nil, nil): return nil
         case (.some, nil): takesAccelerometer = true
         case (nil, .some): takesAccelerometer = false
-        case (.some(let a), .some(let d)): takesAccelerometer = a.lastTime <= d.lastTime
+        case (.some(let a), .some(let d)):
+            takesAccelerometer = BatchRange.accelerometerGoesFirst(
+                accelerometerLastTime: a.lastTime, deviceMotionLastTime: d.lastTime)
         }
         let taken = takesAccelerometer ? accelerometer.take() : deviceMotion.take()
         if !taken.followsInOrder { followedDeliveryOrder = false }
