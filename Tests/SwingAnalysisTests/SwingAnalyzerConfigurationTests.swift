@@ -3,10 +3,12 @@ import SwingAnalysis
 import Testing
 
 @Suite struct SwingAnalyzerConfigurationTests {
-    static func write(_ text: String) throws -> URL {
+    /// Runs `body` on a temporary configuration file holding `text`, removed afterwards.
+    static func withFile<Result>(_ text: String, _ body: (URL) throws -> Result) throws -> Result {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("swing-config-\(UUID().uuidString).json")
         try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
     }
 
     @Test(arguments: SwingAnalyzerConfiguration.presetNames)
@@ -18,31 +20,35 @@ import Testing
     }
 
     @Test func fileOverlaysPreset() throws {
-        let url = try Self.write(#"{"preset": "tennis", "impactMinimumThreshold": 2.5}"#)
-        let configuration = try SwingAnalyzerConfiguration(contentsOf: url)
+        let configuration = try Self.withFile(#"{"preset": "tennis", "impactMinimumThreshold": 2.5}"#) {
+            try SwingAnalyzerConfiguration(contentsOf: $0)
+        }
         var expected = SwingAnalyzerConfiguration.tennis
         expected.impactMinimumThreshold = 2.5
         #expect(configuration == expected)
     }
 
     @Test func outOfRangeValueNamesTheParameter() throws {
-        let url = try Self.write(#"{"maximumSwingDuration": -1}"#)
-        #expect {
-            try SwingAnalyzerConfiguration(contentsOf: url)
-        } throws: { error in
-            let text = (error as? SwingAnalyzerConfigurationError)?.description ?? ""
-            return text.contains("maximumSwingDuration") && text.contains("-1") && text.contains(url.path)
+        try Self.withFile(#"{"maximumSwingDuration": -1}"#) { url in
+            #expect {
+                try SwingAnalyzerConfiguration(contentsOf: url)
+            } throws: { error in
+                let text = (error as? SwingAnalyzerConfigurationError)?.description ?? ""
+                return text.contains("maximumSwingDuration") && text.contains("-1") && text.contains(url.path)
+            }
         }
     }
 
     @Test func unknownKeyAndPresetAreReported() throws {
-        let typo = try Self.write(#"{"impactMinimumThreshhold": 2}"#)
-        #expect(throws: SwingAnalyzerConfigurationError.invalidJSON(path: typo.path, reason: "unknown key \"impactMinimumThreshhold\"")) {
-            try SwingAnalyzerConfiguration(contentsOf: typo)
+        try Self.withFile(#"{"impactMinimumThreshhold": 2}"#) { typo in
+            #expect(throws: SwingAnalyzerConfigurationError.invalidJSON(path: typo.path, reason: "unknown key \"impactMinimumThreshhold\"")) {
+                try SwingAnalyzerConfiguration(contentsOf: typo)
+            }
         }
-        let preset = try Self.write(#"{"preset": "cricket"}"#)
-        #expect(throws: SwingAnalyzerConfigurationError.unknownPreset(path: preset.path, name: "cricket")) {
-            try SwingAnalyzerConfiguration(contentsOf: preset)
+        try Self.withFile(#"{"preset": "cricket"}"#) { preset in
+            #expect(throws: SwingAnalyzerConfigurationError.unknownPreset(path: preset.path, name: "cricket")) {
+                try SwingAnalyzerConfiguration(contentsOf: preset)
+            }
         }
         let missing = URL(fileURLWithPath: "/nonexistent/config.json")
         #expect(throws: SwingAnalyzerConfigurationError.self) { try SwingAnalyzerConfiguration(contentsOf: missing) }
@@ -67,8 +73,9 @@ import Testing
     func fallbackOnsetWalkThresholdHasADefaultAndLoads(name: String) throws {
         let preset = try #require(SwingAnalyzerConfiguration.preset(named: name))
         #expect(preset.fallbackOnsetWalkThreshold == 2.0)
-        let url = try Self.write(#"{"preset": "\#(name)", "fallbackOnsetWalkThreshold": 2.5}"#)
-        let configuration = try SwingAnalyzerConfiguration(contentsOf: url)
+        let configuration = try Self.withFile(#"{"preset": "\#(name)", "fallbackOnsetWalkThreshold": 2.5}"#) {
+            try SwingAnalyzerConfiguration(contentsOf: $0)
+        }
         var expected = preset
         expected.fallbackOnsetWalkThreshold = 2.5
         #expect(configuration == expected)
