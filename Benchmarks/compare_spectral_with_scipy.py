@@ -79,17 +79,17 @@ SCALING = {"RealFFT": 1000}  # benchmarks run with scalingFactor .kilo
 
 
 def swift_timings(jmh_path):
-    if jmh_path is None:
-        out = tempfile.mkdtemp(prefix="spectral-jmh-")
-        command = ["swift", "package", "--allow-writing-to-package-directory", "benchmark", "--target", "DSPBenchmarks",
-                   "--filter", "(RealFFT|OverlapSave|FindPeaks|ResamplePoly|SavitzkyGolay|Welch).*", "--format", "jmh",
-                   "--path", out, "--no-progress"]
-        print("running:", " ".join(command), file=sys.stderr)
-        subprocess.run(command, cwd=ROOT, check=True)
-        candidates = glob.glob(os.path.join(out, "**", "*.json"), recursive=True)
-        if not candidates:
-            sys.exit(f"no JMH export found under {out}")
-        jmh_path = candidates[0]
+    if jmh_path is None:  # run the suite, read its export, and remove the export's folder
+        with tempfile.TemporaryDirectory(prefix="spectral-jmh-") as out:
+            command = ["swift", "package", "--allow-writing-to-package-directory", "benchmark", "--target",
+                       "DSPBenchmarks", "--filter", "(RealFFT|OverlapSave|FindPeaks|ResamplePoly|SavitzkyGolay|Welch).*",
+                       "--format", "jmh", "--path", out, "--no-progress"]
+            print("running:", " ".join(command), file=sys.stderr)
+            subprocess.run(command, cwd=ROOT, check=True)
+            candidates = glob.glob(os.path.join(out, "**", "*.json"), recursive=True)
+            if not candidates:
+                sys.exit(f"no JMH export found under {out}")
+            return swift_timings(candidates[0])
     with open(jmh_path) as f:
         elements = json.load(f)
     timings = {}

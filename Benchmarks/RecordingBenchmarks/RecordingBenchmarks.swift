@@ -71,16 +71,20 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// Inputs built once per process.
+/// Inputs built once per process, in ``root``, which is removed when the process exits (each benchmark runs in a
+/// process of its own, and every run used to leave its 19 MB folder behind).
 final class BenchmarkInputs: Sendable {
     static let shared = BenchmarkInputs()
+    /// This process's folder in the temporary directory.
+    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("RecordingBenchmarks-\(getpid())")
     let recording: Recording
     let csvDirectory: URL
     let nativeFile: URL
 
     init() {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("RecordingBenchmarks-\(getpid())")
+        let root = Self.root
         try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: BenchmarkInputs.root) }
         recording = Self.synthetic(seconds: 600)
         nativeFile = root.appendingPathComponent("ten-minutes.npz")
         try! NativeFormat.write(recording, to: nativeFile)
