@@ -9,6 +9,11 @@
 
 SWIFT ?= swift
 CPU_FLAGS ?= $(shell Scripts/host-cpu-flags.sh)
+# The CLI's own build folder. SwiftPM 6.3 reuses the build plan of the last `swift package` plugin build in a folder
+# (make benchmark builds there with its own parameters) for a later `swift build --product` in the same folder,
+# flags and all: in .build, `make demo` after `make benchmark` silently linked a portable binary against the shared
+# Swift runtime (26 → 34 ms for the simulated hour).
+CLI_SCRATCH ?= .build-cli
 SAMPLE ?= Datasets/sample
 
 .PHONY: bootstrap demo test build benchmark benchmark-check benchmark-thresholds fixtures
@@ -19,10 +24,10 @@ bootstrap:
 # The CLI links the Swift runtime and Foundation statically: ~7 ms less start-up per run (a command-line tool is
 # started once per batch of recordings), one self-contained binary.
 build: bootstrap
-	$(SWIFT) build -c release --product swing-metrics --static-swift-stdlib $(CPU_FLAGS)
+	$(SWIFT) build -c release --product swing-metrics --static-swift-stdlib --scratch-path $(CLI_SCRATCH) $(CPU_FLAGS)
 
 demo: build
-	@$$($(SWIFT) build -c release --show-bin-path)/swing-metrics analyze $(SAMPLE)
+	@$$($(SWIFT) build -c release --scratch-path $(CLI_SCRATCH) --show-bin-path)/swing-metrics analyze $(SAMPLE)
 
 test: bootstrap
 	$(SWIFT) test

@@ -4,7 +4,9 @@
 
 Steps:
   1. build `swing-metrics` in release as `make demo` does (`swift build -c release --product swing-metrics
-     --static-swift-stdlib` plus `Scripts/host-cpu-flags.sh`'s flags, or --swift-flags) unless --no-build;
+     --static-swift-stdlib --scratch-path .build-cli` plus `Scripts/host-cpu-flags.sh`'s flags, or --swift-flags)
+     unless --no-build, and say how the binary links the Swift runtime (a shared runtime means it is not the
+     binary `make demo` builds);
   2. generate recordings with `swing-metrics simulate OUT --seed S --swings N --duration D --format F`
      (native .npz and interchange CSV; reused when already present in --work);
   3. for each recording and format, --repeats times: puts the recording's files into the page cache in a defined
@@ -54,12 +56,27 @@ def host_cpu_flags():
     return run([os.path.join(ROOT, "Scripts", "host-cpu-flags.sh")]).stdout.strip()
 
 
+# The CLI's own build folder, as in the Makefile: in a folder shared with `swift package benchmark`, SwiftPM 6.3
+# reuses the plugin's build plan for `swift build --product`, and the "static, tuned" build came out dynamic and
+# portable.
+CLI_SCRATCH = os.path.join(ROOT, ".build-cli")
+
+
 def build(binary, swift_flags):
     print(f"building swing-metrics (release{', ' + swift_flags if swift_flags else ''})…", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics", "--static-swift-stdlib"]
-                   + swift_flags.split(), cwd=ROOT, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "swing-metrics", "--static-swift-stdlib",
+                    "--scratch-path", CLI_SCRATCH] + swift_flags.split(), cwd=ROOT, check=True)
     if not os.path.exists(binary):
         sys.exit(f"no binary at {binary}")
+
+
+def swift_runtime_linkage(binary):
+    """'static' or 'shared' (the binary needs libswiftCore.so), from its dynamic section; None without readelf."""
+    try:
+        dynamic = run(["readelf", "--dynamic", binary]).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return "shared" if "libswiftCore.so" in dynamic else "static"
 
 
 def generate(binary, work, duration, seed, swings_per_hour):
@@ -152,7 +169,7 @@ def summary(values):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "swing-metrics"))
+    parser.add_argument("--binary", default=os.path.join(CLI_SCRATCH, "release", "swing-metrics"))
     parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
     parser.add_argument("--swift-flags", default=None,
                         help='swift build flags (default: Scripts/host-cpu-flags.sh, as make demo; "" for none)')
@@ -172,6 +189,12 @@ def main():
     os.makedirs(args.work, exist_ok=True)
 
     built_with = "existing binary" if args.no_build else f"swift build flags: {swift_flags or 'none'}"
+    linkage = swift_runtime_linkage(args.binary)
+    if linkage is not None:
+        built_with += f", Swift runtime {linkage}"
+    if linkage == "shared":
+        print(f"warning: {args.binary} loads the Swift runtime as a shared library: not the static binary "
+              "`make demo` builds, and slower", file=sys.stderr)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start; "
           f"python {sys.version.split()[0]}, numpy {swing_pipeline.np.__version__}, "
           f"scipy {swing_pipeline.signal.__name__ and __import__('scipy').__version__}; repeats {args.repeats}; "
