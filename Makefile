@@ -12,7 +12,7 @@ CPU_FLAGS ?= $(shell Scripts/host-cpu-flags.sh)
 # The CLI's own build folder. SwiftPM 6.3 reuses the build plan of the last `swift package` plugin build in a folder
 # (make benchmark builds there with its own parameters) for a later `swift build --product` in the same folder,
 # flags and all: in .build, `make demo` after `make benchmark` silently linked a portable binary against the shared
-# Swift runtime (26 → 34 ms for the simulated hour).
+# Swift runtime (26 → 34 ms of compute for the simulated hour).
 CLI_SCRATCH ?= .build-cli
 SAMPLE ?= Datasets/sample
 
