@@ -16,6 +16,11 @@ import pytest
 import batchedmotion
 
 
+#: Per-recording time limit in the hang tests, s: far above one short recording's analysis in the debug build on a
+#: busy machine (≈ 0.5 s), and each hang costs this much wall time.
+HANG_LIMIT_S = 8
+
+
 @pytest.fixture(scope="session")
 def cli() -> str:
     try:

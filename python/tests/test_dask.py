@@ -16,7 +16,7 @@ import pytest
 import batchedmotion
 from batchedmotion import dask as bmdask
 
-from conftest import named_copy
+from conftest import HANG_LIMIT_S, named_copy
 
 distributed = pytest.importorskip("distributed")
 
@@ -57,11 +57,12 @@ def test_crashing_and_hanging_recordings_are_isolated(client, cli, season, make_
     hanging = named_copy(season[2], tmp_path, "hang-session.npz" if season[2].endswith(".npz") else "hang-session")
     good = [season[0], season[3], season[4], season[5]]
     paths = [good[0], crashing, good[1], good[2], hanging, good[3]]
-    summary = bmdask.analyze(paths, tmp_path / "out", client, shard_size=3, cli=make_fake_cli(), time_limit=4)
+    summary = bmdask.analyze(paths, tmp_path / "out", client, shard_size=3, cli=make_fake_cli(),
+                             time_limit=HANG_LIMIT_S)
     assert summary.errors == 2
     recordings, swings = bmdask.read(tmp_path / "out")
     by_path = recordings.set_index("recording")
-    assert "SIGSEGV" in by_path.error[crashing] and "time limit of 4 s" in by_path.error[hanging]
+    assert "SIGSEGV" in by_path.error[crashing] and f"time limit of {HANG_LIMIT_S} s" in by_path.error[hanging]
     expected = sorted_frames(*batchedmotion.analyze(good, cli=cli))
     ok = recordings[recordings.status == "ok"].reset_index(drop=True)
     pd.testing.assert_frame_equal(ok, expected[0])

@@ -8,7 +8,7 @@ import time
 import batchedmotion
 from batchedmotion.isolation import RunStats, analyze_isolated
 
-from conftest import named_copy
+from conftest import HANG_LIMIT_S, named_copy
 
 
 def test_results_equal_one_plain_run(cli, season, corrupt):
@@ -41,12 +41,12 @@ def test_a_hang_on_a_fifo_is_cut_at_the_time_limit(cli, season, fifo):
     paths = [season[0], fifo, season[1]]
     stats = RunStats()
     started = time.monotonic()
-    results = analyze_isolated(paths, cli=cli, time_limit=4, stats=stats)
+    results = analyze_isolated(paths, cli=cli, time_limit=HANG_LIMIT_S, stats=stats)
     elapsed = time.monotonic() - started
-    assert results[1]["recording"] == fifo and "time limit of 4 s" in results[1]["error"]
+    assert results[1]["recording"] == fifo and f"time limit of {HANG_LIMIT_S} s" in results[1]["error"]
     assert [results[0], results[2]] == list(batchedmotion.stream_analyze([season[0], season[1]], cli=cli))
     assert stats.timeouts == 1 and stats.processes == 2
-    assert 4 <= elapsed < 30
+    assert HANG_LIMIT_S <= elapsed < 4 * HANG_LIMIT_S
 
 
 def test_a_hang_after_a_crash_and_the_tools_own_errors_together(cli, season, make_fake_cli, corrupt, tmp_path):
@@ -54,7 +54,7 @@ def test_a_hang_after_a_crash_and_the_tools_own_errors_together(cli, season, mak
     crashing = named_copy(season[1], tmp_path, "crash-session")
     paths = [crashing, season[2], corrupt, hanging, season[3]]
     stats = RunStats()
-    results = analyze_isolated(paths, cli=make_fake_cli(), time_limit=4, stats=stats)
+    results = analyze_isolated(paths, cli=make_fake_cli(), time_limit=HANG_LIMIT_S, stats=stats)
     assert [obj["recording"] for obj in results] == paths
     assert "SIGSEGV" in results[0]["error"] and "time limit" in results[3]["error"]
     assert "unrecognised format" in results[2]["error"]
@@ -63,6 +63,6 @@ def test_a_hang_after_a_crash_and_the_tools_own_errors_together(cli, season, mak
 
 
 def test_frames_with_a_time_limit_isolate_too(cli, season, fifo):
-    recordings = batchedmotion.recordings([season[0], fifo], cli=cli, time_limit=4)
+    recordings = batchedmotion.recordings([season[0], fifo], cli=cli, time_limit=HANG_LIMIT_S)
     assert list(recordings.status) == ["ok", "error"]
     assert "time limit" in recordings.error[1]
