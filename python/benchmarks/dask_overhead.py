@@ -3,7 +3,9 @@
 Both analyse the same 2,000 one-minute native (.npz) recordings from disk (page cache warm): the reference run
 writes its JSONL to a file, and the Dask run writes its Parquet datasets. The script reports the wall time of each
 (the median of --repeats alternating runs; the cluster is started beforehand and its start-up is reported
-separately), the Dask run's overhead in percent, recordings per second, and the share of the workers' time spent
+separately), the Dask run's overhead in percent, the same in CPU time (user + system of the reference process,
+against the driver, the scheduler, the workers and the tool processes they ran: a figure a busy machine does not
+distort the way it distorts wall time), recordings per second, and the share of the workers' time spent
 starting tool processes. That share is the processes started × the median wall time of `swing-metrics --help`,
 divided by (2 workers × the Dask wall time).
 
@@ -18,12 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
 
+import psutil
 from distributed import Client, LocalCluster
 
 import batchedmotion
@@ -46,14 +50,29 @@ def make_recordings(cli: str, folder: str, count: int, distinct: int) -> list[st
     return paths
 
 
-def reference_run(cli: str, season: str, output: str) -> float:
+def reference_run(cli: str, season: str, output: str) -> tuple[float, float]:
+    """Wall time and CPU time (user + system), s, of one `analyze --jobs 2` over the season."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     run = subprocess.run([cli, "analyze", "--jobs", "2", "--format", "jsonl", "--no-progress", "--output", output,
                           season], capture_output=True)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if run.returncode != 0:
         sys.exit(f"reference run failed: {run.stderr.decode()}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time with that of its reaped children (the tool processes a worker ran), s."""
+    times = psutil.Process().cpu_times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def cluster_cpu_seconds(client: Client) -> float:
+    """CPU time of the driver, the scheduler and every worker (with their tool processes), s."""
+    return (_cpu_seconds() + client.run_on_scheduler(_cpu_seconds)
+            + sum(client.run(_cpu_seconds).values()))
 
 
 def process_start_seconds(cli: str, runs: int = 30) -> float:
@@ -81,18 +100,22 @@ def main() -> None:
     reference_run(cli, season, reference_jsonl)  # warm the page cache
 
     started = time.perf_counter()
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     client = Client(cluster)
     cluster_start = time.perf_counter() - started
 
-    reference, dask_runs, summaries = [], [], []
+    reference, dask_runs, reference_cpu, dask_cpu, summaries = [], [], [], [], []
     for repeat in range(args.repeats):
-        reference.append(reference_run(cli, season, reference_jsonl))
+        wall, cpu = reference_run(cli, season, reference_jsonl)
+        reference.append(wall)
+        reference_cpu.append(cpu)
         output = os.path.join(args.folder, f"out-{repeat}")
         shutil.rmtree(output, ignore_errors=True)
+        cpu_before = cluster_cpu_seconds(client)
         started = time.perf_counter()
         summary = bmdask.analyze([season], output, client, shard_size=args.shard_size, cli=cli, time_limit=60)
         dask_runs.append(time.perf_counter() - started)
+        dask_cpu.append(cluster_cpu_seconds(client) - cpu_before)
         summaries.append(summary)
     client.close()
     cluster.close()
@@ -112,6 +135,8 @@ def main() -> None:
         "reference_seconds": [round(t, 3) for t in reference], "dask_seconds": [round(t, 3) for t in dask_runs],
         "reference_median_s": round(ref, 3), "dask_median_s": round(dsk, 3),
         "overhead_percent": round(100 * (dsk / ref - 1), 1),
+        "reference_cpu_s": [round(t, 3) for t in reference_cpu], "dask_cpu_s": [round(t, 3) for t in dask_cpu],
+        "cpu_overhead_percent": round(100 * (statistics.median(dask_cpu) / statistics.median(reference_cpu) - 1), 1),
         "reference_recordings_per_s": round(args.count / ref, 1), "dask_recordings_per_s": round(args.count / dsk, 1),
         "cluster_start_s": round(cluster_start, 3), "process_start_s": round(start, 4), "processes": processes,
         "process_start_share_percent": round(100 * processes * start / (2 * dsk), 2),

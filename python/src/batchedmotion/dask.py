@@ -134,7 +134,8 @@ def analyze(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], ou
     summary = AnalyzeSummary(output, len(recordings), len(shards), len(shards) - len(todo), 0, 0, 0.0)
     own_cluster = None
     if client is None and todo:
-        own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True)
+        own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0")
         client = Client(own_cluster)
     try:
         futures = [client.submit(run_shard, identifier, chunk, output, cli, list(cli_args), time_limit,
