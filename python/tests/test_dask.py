@@ -132,3 +132,15 @@ def test_an_interrupted_run_resumes_without_redoing_work(client, cli, season, ma
     assert_equal_to_one_run(output, season, cli)
     again = bmdask.analyze(season, output, client, shard_size=1, cli=fake)
     assert (again.shards_skipped, again.shards_run) == (len(season), 0)
+
+
+def test_the_same_shards_into_two_outputs_at_once_both_complete(client, cli, season, tmp_path):
+    outputs = [tmp_path / "a", tmp_path / "b"]
+    runs = [threading.Thread(target=bmdask.analyze, args=(season[:3], output, client),
+                             kwargs={"shard_size": 3, "cli": cli}) for output in outputs]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(timeout=120)
+    for output in outputs:
+        assert_equal_to_one_run(output, season[:3], cli)

@@ -137,9 +137,12 @@ def analyze(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], ou
         own_cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
                                    dashboard_address=":0")
         client = Client(own_cluster)
+    # Task keys name the output as well as the shard: Dask merges tasks with equal keys, and the same shard sent to
+    # two output directories at once must run twice.
+    destination = hashlib.sha256(output.encode()).hexdigest()[:8]
     try:
         futures = [client.submit(run_shard, identifier, chunk, output, cli, list(cli_args), time_limit,
-                                 key=f"batchedmotion-shard-{identifier}", retries=retries)
+                                 key=f"batchedmotion-shard-{destination}-{identifier}", retries=retries)
                    for identifier, chunk in todo]
         for future in as_completed(futures):
             record = future.result()
