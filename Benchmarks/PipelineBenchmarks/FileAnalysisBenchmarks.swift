@@ -4,7 +4,7 @@ import SwingAnalysis
 
 /// One hour of 800/200 Hz data, file to swings.
 ///
-/// - `Analyse-1h-native-file-to-swings`: `NativeFormat.open` (map) + `SwingAnalyzer.analyze(_:streams:)` streaming
+/// - `Analyse-1h-native-file-to-swings`: `RecordingSource.open` (map) + `SwingAnalyzer.analyze` streaming
 ///   the mapped batches, as `swing-metrics analyze` does.
 ///   Goal ≥ 100 000× real time on one core, i.e. ≤ 36 ms.
 /// - `Analyse-1h-in-memory`: `SwingAnalyzer.analyze` alone on the loaded recording (the compute share).
