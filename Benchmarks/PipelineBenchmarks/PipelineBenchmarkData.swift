@@ -169,8 +169,9 @@ enum PipelineBenchmarkData {
     /// Loads a native file and analyses it (file to swings); returns the number of swings.
     static func analyzeNativeFile(_ url: URL) -> Int {
         do {
-            // As `swing-metrics analyze` does: open (a native file is only mapped) and stream its batches.
-            return SwingAnalyzer.analyze(try RecordingSource.open(url)).swings.count
+            // Map the file (no format detection) and stream its batches, as `RecordingSource.open` does for a file
+            // it has detected as native.
+            return SwingAnalyzer.analyze(try NativeFormat.open(url)).swings.count
         } catch {
             fatalError("PipelineBenchmarks: cannot read \(url.path): \(error)")
         }
