@@ -1,8 +1,12 @@
 // swift-tools-version: 6.1
 //
-// BatchedMotion — batched 800 Hz / 200 Hz wrist-motion analytics (see README.md and ../shared/design.md).
-// Dependencies point down this list only: CFFTW/CLAPACK/CVectorMath → MotionDSP → MotionRecording → SwingAnalysis →
-// SwingSimulation → swing-metrics. Library targets carry no unsafeFlags; CPU flags go on the command line (Makefile).
+// BatchedMotion — batched 800 Hz / 200 Hz wrist-motion analytics (see README.md and docs/architecture.md).
+// Dependencies point one way (a target uses only targets listed before it):
+//   MemoryPages, CFFTW, CLAPACK, CVectorMath → MotionDSP
+//   MemoryPages → MotionRecording (links no FFTW/LAPACK)
+//   MotionDSP, MotionRecording → SwingAnalysis;  MotionRecording → SwingSimulation
+//   SwingAnalysis, SwingSimulation → SwingScoring;  all of them → swing-metrics
+// Library targets carry no unsafeFlags; CPU flags go on the command line (Makefile).
 
 import PackageDescription
 
@@ -14,11 +18,11 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
+        .library(name: "SwingScoring", targets: ["SwingScoring"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -28,34 +32,41 @@ let package = Package(
 
         // Header-only: a lane-wise vector square root (see include/CVectorMath.h).
         .target(name: "CVectorMath"),
+        // Huge-page and populate advice for large buffers and file mappings, shared by MotionDSP and MotionRecording.
+        .target(name: "MemoryPages"),
 
         .target(
             name: "MotionDSP",
             dependencies: [
-                "CFFTW", "CLAPACK", "CVectorMath", .product(name: "RealModule", package: "swift-numerics"),
+                "CFFTW", "CLAPACK", "CVectorMath", "MemoryPages",
             ]),
-        .target(name: "MotionRecording", dependencies: ["MotionDSP"]),
+        .target(name: "MotionRecording", dependencies: ["MemoryPages"]),
         .target(name: "SwingAnalysis", dependencies: ["MotionDSP", "MotionRecording"]),
-        .target(name: "SwingSimulation", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
+        .target(name: "SwingSimulation", dependencies: ["MotionRecording"]),
+        // Scores detected swings against a simulation's ground truth.
+        .target(name: "SwingScoring", dependencies: ["MotionRecording", "SwingAnalysis", "SwingSimulation"]),
         .executableTarget(
             name: "swing-metrics",
             dependencies: [
-                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // Shared test helpers: seeded RNG, fixture loading, approximate comparison.
+        // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
         .target(
             name: "_TestSupport",
-            dependencies: ["MotionDSP", .product(name: "RealModule", package: "swift-numerics")]),
+            dependencies: ["MotionDSP", "SwingSimulation"]),
 
+        .testTarget(name: "MemoryPagesTests", dependencies: ["MemoryPages"]),
         .testTarget(
             name: "MotionDSPTests", dependencies: ["MotionDSP", "_TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MotionRecordingTests", dependencies: ["MotionRecording", "_TestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "SwingAnalysisTests", dependencies: ["SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .testTarget(
+            name: "SwingAnalysisTests", dependencies: ["SwingAnalysis", "SwingSimulation", "SwingScoring", "_TestSupport"]),
         .testTarget(name: "SwingSimulationTests", dependencies: ["SwingSimulation", "_TestSupport"]),
+        .testTarget(name: "SwingScoringTests", dependencies: ["SwingScoring", "_TestSupport"]),
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
@@ -73,6 +84,9 @@ package.targets += [
     // Plain timing tool for Benchmarks/compare_dsp_with_scipy.py (not a package-benchmark suite: its parent
     // directory is not `Benchmarks`).
     .executableTarget(name: "dsp-timing", dependencies: ["MotionDSP"], path: "Benchmarks/Tools/DSPTiming"),
+    // Import-speed and streaming-memory probe for Benchmarks/compare_import_with_numpy.py (a plain tool, like
+    // dsp-timing; built by Benchmarks/build_recording_probe.sh).
+    .executableTarget(name: "recording-probe", dependencies: ["MotionRecording"], path: "Benchmarks/Tools/RecordingProbe"),
     .executableTarget(
         name: "PipelineBenchmarks",
         dependencies: [

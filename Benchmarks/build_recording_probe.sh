@@ -1,13 +1,11 @@
 #!/bin/sh
-# Builds .build/recording-probe from the MotionRecording sources (swiftc -O, one module; not part of `swift build`).
-# MotionRecording's one MotionDSP dependency (OrderStatistic) is compiled into the same module
-# (Scripts/recording_single_module_sources.sh).
+# Builds the recording probe (the `recording-probe` target: MotionRecording only, no FFTW/LAPACK) in release mode and
+# copies it to .build/recording-probe, where Benchmarks/compare_import_with_numpy.py runs it.
 set -eu
 cd "$(dirname "$0")/.."
+swift build -c release --product recording-probe 2>&1 | grep -v warning || true
+bin="$(swift build -c release --show-bin-path)/recording-probe"
+test -x "$bin"
 mkdir -p .build
-sources=$(mktemp -d)
-trap 'rm -rf "$sources"' EXIT
-Scripts/recording_single_module_sources.sh "$sources"
-swiftc -O -wmo -module-name RecordingProbe \
-    "$sources"/*.swift Benchmarks/RecordingProbe/main.swift -o .build/recording-probe 2>&1 | grep -v warning || true
-test -x .build/recording-probe && echo ".build/recording-probe"
+cp "$bin" .build/recording-probe
+echo ".build/recording-probe"

@@ -1,5 +1,6 @@
 // libFuzzer entry point for the MotionRecording readers. Not part of the package: Fuzz/run.sh compiles it together
-// with Sources/MotionRecording/*.swift using `swiftc -sanitize=fuzzer,address -parse-as-library`.
+// with the MotionRecording sources (every .swift below Sources/MotionRecording, MemoryPages as a module) using
+// `swiftc -sanitize=fuzzer,address -parse-as-library` (Fuzz/run.sh).
 //
 // The first input byte picks the reader; the rest is the file contents. Every reader must return a recording or
 // throw a RecordingError: a crash, a sanitizer report, a hang or an error without a one-line message is a bug.

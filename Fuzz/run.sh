@@ -8,11 +8,17 @@ cd "$(dirname "$0")/.."
 RUNS="${1:-200000}"
 [ $# -gt 0 ] && shift
 mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
-sources=$(mktemp -d)
-trap 'rm -rf "$sources"' EXIT
-Scripts/recording_single_module_sources.sh "$sources"  # MotionRecording + OrderStatistic as one module
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording \
-    "$sources"/*.swift Fuzz/FuzzEntry.swift -o .build/fuzz-recording
+# The real targets' sources: MemoryPages (MotionRecording's one dependency) as a module of its own, then the
+# MotionRecording sources and the entry point as one module (the entry point reaches the readers' internal
+# byte-level entry points).
+mkdir -p .build/fuzz-modules
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MemoryPages -emit-module \
+    -emit-module-path .build/fuzz-modules/MemoryPages.swiftmodule -emit-library -static \
+    -o .build/fuzz-modules/libMemoryPages.a Sources/MemoryPages/*.swift
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording -I .build/fuzz-modules \
+    -L .build/fuzz-modules -lMemoryPages \
+    $(find Sources/MotionRecording -name '*.swift' | sort) Fuzz/FuzzEntry.swift -o .build/fuzz-recording
 seed() { # selector-byte file
     out=".build/fuzz-corpus/seed-$1-$(basename "$2" | tr -c 'A-Za-z0-9.\n' '_')"
     [ -f "$out" ] && return 0

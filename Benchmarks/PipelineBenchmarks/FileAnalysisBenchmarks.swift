@@ -4,8 +4,8 @@ import SwingAnalysis
 
 /// One hour of 800/200 Hz data, file to swings.
 ///
-/// - `Analyse-1h-native-file-to-swings`: `NativeFormat.open` (map) + `SwingAnalyzer.analyze(_:streams:)` streaming
-///   the mapped batches, as `swing-metrics analyze` does.
+/// - `Analyse-1h-native-file-to-swings`: `NativeFormat.open` (map) + `SwingAnalyzer.analyze` streaming
+///   the mapped batches (what `swing-metrics analyze` does after detecting the format).
 ///   Goal ≥ 100 000× real time on one core, i.e. ≤ 36 ms.
 /// - `Analyse-1h-in-memory`: `SwingAnalyzer.analyze` alone on the loaded recording (the compute share).
 /// - `Read-1h-native-analysed-columns`: the same mapping and batches as file to swings, every value the analysis

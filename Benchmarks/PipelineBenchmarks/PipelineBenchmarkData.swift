@@ -169,12 +169,9 @@ enum PipelineBenchmarkData {
     /// Loads a native file and analyses it (file to swings); returns the number of swings.
     static func analyzeNativeFile(_ url: URL) -> Int {
         do {
-            // As `swing-metrics analyze` does: map the file and stream its batches (no whole-file copy).
-            let file = try NativeFormat.open(url)
-            var streams: Set<SensorStream> = []
-            if file.accelerometerCount > 0 { streams.insert(.accelerometer) }
-            if file.deviceMotionCount > 0, file.hasRotationRate { streams.insert(.deviceMotion) }
-            return SwingAnalyzer.analyze(file, streams: streams).swings.count
+            // Map the file (no format detection) and stream its batches, as `RecordingSource.open` does for a file
+            // it has detected as native.
+            return SwingAnalyzer.analyze(try NativeFormat.open(url)).swings.count
         } catch {
             fatalError("PipelineBenchmarks: cannot read \(url.path): \(error)")
         }

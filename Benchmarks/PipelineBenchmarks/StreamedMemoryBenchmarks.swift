@@ -89,7 +89,7 @@ struct SegmentReplay: Sendable {
     /// Streams `seconds` one-second batch pairs through a fresh analyzer; returns the number of swings.
     mutating func stream(seconds: Int) -> Int {
         var analyzer = SwingAnalyzer(configuration: .baseball)
-        var output = SwingAnalyzerOutput()
+        var output = SwingAnalysisResult()
         output.swings.reserveCapacity(1024)
         output.unmatchedImpacts.reserveCapacity(1024)
         var swings = 0

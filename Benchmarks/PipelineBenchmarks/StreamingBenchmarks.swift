@@ -13,7 +13,7 @@ import Darwin
 ///
 /// `Streaming-batch-pair-warm`: each iteration feeds the next accelerometer batch (≈ 800 samples) and the next
 /// device-motion batch (≈ 200 samples) of the benchmark hour, through the allocation-free
-/// `feed(accelerometer:range:into:)` / `feed(deviceMotion:range:into:)` into one reused `SwingAnalyzerOutput`
+/// `feed(accelerometer:range:into:)` / `feed(deviceMotion:range:into:)` into one reused `SwingAnalysisResult`
 /// (capacity reserved, emptied with `removeAll()` after each pair). The analyzer is warmed on the first 60 s in
 /// setup. Goal: p99 ≤ 100 µs, zero heap allocations per batch (strict `mallocCountTotal` threshold).
 ///
@@ -78,7 +78,7 @@ final class StreamingReplay: @unchecked Sendable {
     let accelerometerBatches: [Range<Int>]
     let deviceMotionBatches: [Range<Int>]
     var analyzer = SwingAnalyzer(configuration: .baseball)
-    var output = SwingAnalyzerOutput()
+    var output = SwingAnalysisResult()
     var next = 0
     /// Swings decided so far (to check the replay does real work).
     var swings = 0

@@ -46,7 +46,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy import signal
 
-# Baseball preset (Sources/SwingAnalysis/SwingAnalyzerConfiguration+Presets.swift).
+# Baseball preset (Sources/SwingAnalysis/Configuration/SwingAnalyzerConfiguration+Presets.swift).
 HP_CUTOFF = 50.0
 HP_ORDER = 4
 THRESHOLD_NOISE_MULTIPLE = 25.0
@@ -277,7 +277,7 @@ def hinge_errors(times, p, taus, exponent_grid):
     """Residual sum of squares of the least-squares fit p ≈ b + a·h1 + c·h2 + s·(t − τ) (sloped pre-swing baseline)
     for each τ (rows) and exponent (columns); ∞ where a ≤ 0 or the normal equations are singular.
 
-    Formed the way the Swift fit forms them (Sources/SwingAnalysis/HingeFit.swift): with d = max(0, t − τ), every
+    Formed the way the Swift fit forms them (Sources/SwingAnalysis/Onset/HingeFit.swift): with d = max(0, t − τ), every
     normal-equation entry that involves the hinge columns is a power sum Σ d^q or Σ p·d^q over the samples after τ
     (where t − τ = d), so one set of powers per τ serves all five exponents; the baseline entries (1, t − τ) are
     sums over all samples, expanded in τ. Then one batched 4×4 solve per exponent."""
@@ -328,7 +328,7 @@ FALLBACK_FINE_STEPS = 25
 
 def best_hinge(times, p, tau_low, tau_high):
     """τ with the smallest residual on the lattice τ_low + n·0.01 ms in [τ_low, τ_high], searched as
-    HingeFit.bestHinge does (Sources/SwingAnalysis/HingeFit+Search.swift): all exponents on a 1 ms grid; every
+    HingeFit.bestHinge does (Sources/SwingAnalysis/Onset/HingeFit+Search.swift): all exponents on a 1 ms grid; every
     local minimum of one exponent's coarse residual is a candidate with the estimate vertex − 2·(coarse − vertex) of
     the parabola through it and its neighbours; candidates in increasing estimate (≤ 8), while the estimate is at
     most the best residual so far: their exponent on a 0.1 ms grid over ±1 ms, then a walk on the lattice from the

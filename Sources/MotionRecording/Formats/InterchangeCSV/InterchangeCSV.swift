@@ -1,0 +1,260 @@
+import Foundation
+import MemoryPages
+
+/// The interchange CSV layout of docs/architecture.md (file layouts): a recording is a directory holding `accelerometer.csv`,
+/// `device_motion.csv` (either may be missing) and an optional `metadata.json` (``RecordingMetadata`` as JSON).
+///
+/// Headers are exact. Timestamps are s on the recording clock, acceleration and gravity in g, rotation rate in
+/// rad/s, attitude a unit quaternion (w, x, y, z). A device-motion column group that the recording lacks (e.g. a
+/// rotation-only source) is written as empty fields and read back as absent. Magnetic field and heading are not
+/// part of the layout and are not exported.
+public enum InterchangeCSV {
+    public static let accelerometerFileName = "accelerometer.csv"
+    public static let deviceMotionFileName = "device_motion.csv"
+    public static let metadataFileName = "metadata.json"
+
+    public static let accelerometerHeader = ["timestamp", "acceleration_x", "acceleration_y", "acceleration_z"]
+    public static let deviceMotionHeader = [
+        "timestamp", "attitude_w", "attitude_x", "attitude_y", "attitude_z", "gravity_x", "gravity_y", "gravity_z",
+        "user_acceleration_x", "user_acceleration_y", "user_acceleration_z", "rotation_rate_x", "rotation_rate_y",
+        "rotation_rate_z",
+    ]
+
+    /// Column groups of `device_motion.csv` after the timestamp: (component, first field index, width).
+    static let deviceMotionGroups: [(DeviceMotionComponents, Int, Int)] = [
+        (.attitude, 1, 4), (.gravity, 5, 3), (.userAcceleration, 8, 3), (.rotationRate, 11, 3),
+    ]
+
+    /// True when `directory` holds at least one of the two stream files.
+    static func looksLikeInterchange(_ directory: URL) -> Bool {
+        let fileManager = FileManager.default
+        return fileManager.fileExists(atPath: directory.appendingPathComponent(accelerometerFileName).path)
+            || fileManager.fileExists(atPath: directory.appendingPathComponent(deviceMotionFileName).path)
+    }
+
+    /// Reads an interchange directory (before hygiene checks).
+    static func read(directory: URL) throws(RecordingError) -> ImportedRecording {
+        let accelerometerURL = directory.appendingPathComponent(accelerometerFileName)
+        let deviceMotionURL = directory.appendingPathComponent(deviceMotionFileName)
+        let fileManager = FileManager.default
+        let hasAccelerometer = fileManager.fileExists(atPath: accelerometerURL.path)
+        let hasDeviceMotion = fileManager.fileExists(atPath: deviceMotionURL.path)
+        guard hasAccelerometer || hasDeviceMotion else {
+            throw .unrecognizedFormat(
+                file: directory.path,
+                reason: "no \(accelerometerFileName) or \(deviceMotionFileName) (interchange CSV layout)")
+        }
+        var metadata = RecordingMetadata()
+        let metadataURL = directory.appendingPathComponent(metadataFileName)
+        if fileManager.fileExists(atPath: metadataURL.path) {
+            metadata = try readMetadata(metadataURL)
+        }
+        metadata.sourceFormat = metadata.sourceFormat ?? RecordingFormat.interchangeCSV.name
+        var imported = ImportedRecording(metadata: metadata)
+        if hasAccelerometer { imported.accelerometer = try readAccelerometer(accelerometerURL) }
+        if hasDeviceMotion { imported.deviceMotion = try readDeviceMotion(deviceMotionURL) }
+        return imported
+    }
+
+    static func readMetadata(_ url: URL) throws(RecordingError) -> RecordingMetadata {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable(file: url.path, reason: describeFileError(error))
+        }
+        do {
+            return try metadataDecoder().decode(RecordingMetadata.self, from: data)
+        } catch {
+            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "invalid metadata JSON: \(error)")
+        }
+    }
+
+    static func metadataDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    static func metadataEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return encoder
+    }
+
+    /// Checks that the first line of the file is exactly `expected`; leaves the scanner after it.
+    static func checkHeader(_ scanner: inout CSVScanner, expected: [String], file: String) throws(RecordingError) {
+        guard let line = scanner.nextLine() else {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        let names = csvHeaderNames(scanner, line)
+        if names == expected { return }
+        if let first = names.first, DecimalParser.parseDouble(scanner.slice(line.lowerBound..<min(line.upperBound, line.lowerBound + first.utf8.count))) != nil {
+            throw .malformed(
+                file: file, line: 1, column: nil, columnName: nil,
+                reason: "missing header: expected \"\(expected.joined(separator: ","))\"")
+        }
+        for (index, name) in expected.enumerated() {
+            guard index < names.count else {
+                throw .malformed(
+                    file: file, line: 1, column: index + 1, columnName: name,
+                    reason: "header has \(names.count) columns, expected \(expected.count)")
+            }
+            if names[index] != name {
+                throw .malformed(
+                    file: file, line: 1, column: index + 1, columnName: name,
+                    reason: "header is \"\(names[index].prefix(40))\", expected \"\(name)\"")
+            }
+        }
+        throw .malformed(
+            file: file, line: 1, column: expected.count + 1, columnName: nil,
+            reason: "header has \(names.count) columns, expected \(expected.count)")
+    }
+
+    static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
+        try withFileBytes(url) { bytes throws(RecordingError) in
+            HugePages.populateForReading(UnsafeRawBufferPointer(bytes))  // read in full: mapped in one call
+            return try readAccelerometer(bytes: bytes, file: url.path)
+        }
+    }
+
+    static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
+        -> ImportedStream<AccelerometerData>
+    {
+        do {
+            var scanner = CSVScanner(bytes)
+            try scanner.rejectBinary(file: file)
+            try checkHeader(&scanner, expected: accelerometerHeader, file: file)
+            let reader = NumericCSVReader(
+                file: file,
+                columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+                expectedFieldCount: accelerometerHeader.count)
+            // Columns sized from an estimate of the rows (the line count of the first 64 KiB scaled to the file,
+            // with a margin), written in place. Should the estimate fall short, the rest of the file goes into a
+            // second set of columns sized by an exact line count, appended at the end.
+            var parts: [(samples: AccelerometerData, lines: [UInt32])] = []
+            var findings: [HygieneFinding] = []
+            var atEnd = false
+            while !atEnd {
+                let capacity = parts.isEmpty ? scanner.estimatedRemainingLineCount() : scanner.remainingLineCount()
+                parts.append(try AccelerometerRowBuffer.collect(capacity: capacity) { rows throws(RecordingError) in
+                    let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+                    while rows.count < rows.capacity {
+                        // Rows in the common shape in one pass; every other line through the general reader.
+                        if let base = bytes.baseAddress,
+                            let row = AccelerometerCSVRow.scan(base, scanner.offset, readableEnd: bytes.count)
+                        {
+                            scanner.offset = row.end
+                            scanner.lineNumber += 1
+                            rows.append(
+                                timestamp: row.timestamp, x: row.x, y: row.y, z: row.z,
+                                line: UInt32(truncatingIfNeeded: scanner.lineNumber))
+                            continue
+                        }
+                        let outcome = try general.readLine(&scanner, blankLine: { _ in }) { row, line in
+                            rows.append(
+                                timestamp: row[0], x: Float(row[1]), y: Float(row[2]), z: Float(row[3]),
+                                line: UInt32(truncatingIfNeeded: line))
+                        }
+                        switch outcome {
+                        case .line: continue
+                        case .end: break
+                        case .endInsideLastLine(let finding): findings.append(finding)
+                        }
+                        atEnd = true
+                        break
+                    }
+                })
+            }
+            var (data, lines) = parts[0]
+            for part in parts.dropFirst() {
+                data.timestamps += part.samples.timestamps
+                data.x += part.samples.x
+                data.y += part.samples.y
+                data.z += part.samples.z
+                lines += part.lines
+            }
+            return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil, findings: findings)
+        }
+    }
+
+    static func readDeviceMotion(_ url: URL) throws(RecordingError) -> ImportedStream<DeviceMotionData> {
+        try withFileBytes(url) { bytes throws(RecordingError) in try readDeviceMotion(bytes: bytes, file: url.path) }
+    }
+
+    static func readDeviceMotion(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
+        -> ImportedStream<DeviceMotionData>
+    {
+        do {
+            var scanner = CSVScanner(bytes)
+            try scanner.rejectBinary(file: file)
+            try checkHeader(&scanner, expected: deviceMotionHeader, file: file)
+            var builder = DeviceMotionBuilder(components: [])
+            var present: DeviceMotionComponents? = nil
+            var lines: [UInt32] = []
+            let reader = NumericCSVReader(
+                file: file,
+                columns: deviceMotionHeader.enumerated().map {
+                    .init(field: $0, name: $1, isFloat: $0 > 0, allowsEmpty: $0 > 0)
+                },
+                expectedFieldCount: deviceMotionHeader.count)
+            let droppedLastLine = try reader.read(&scanner) { row, line throws(RecordingError) in
+                if present == nil {
+                    var components: DeviceMotionComponents = []
+                    for (component, first, _) in deviceMotionGroups where !isEmptyFieldMarker(row[first]) {
+                        components.insert(component)
+                    }
+                    present = components
+                    builder = DeviceMotionBuilder(components: components)
+                }
+                for (component, first, width) in deviceMotionGroups {
+                    let isPresent = present!.contains(component)
+                    for field in first..<(first + width) where isEmptyFieldMarker(row[field]) == isPresent {
+                        throw .malformed(
+                            file: file, line: line, column: field + 1, columnName: deviceMotionHeader[field],
+                            reason: isPresent
+                                ? "empty field, expected a number"
+                                : "value in a column group that is empty on the first data line")
+                    }
+                }
+                builder.append(row: row)
+                lines.append(UInt32(truncatingIfNeeded: line))
+            }
+            return ImportedStream(
+                samples: builder.data, lines: lines, file: file, batchEnds: nil, findings: droppedLastLine.map { [$0] } ?? [])
+        }
+    }
+}
+
+/// Appends rows in the interchange device-motion column order (timestamp, attitude wxyz, gravity xyz, user
+/// acceleration xyz, rotation rate xyz) to the present column groups only.
+struct DeviceMotionBuilder {
+    var data = DeviceMotionData()
+    let components: DeviceMotionComponents
+
+    init(components: DeviceMotionComponents) { self.components = components }
+
+    mutating func append(row: UnsafeBufferPointer<Double>) {
+        data.timestamps.append(row[0])
+        if components.contains(.attitude) {
+            data.attitudeW.append(Float(row[1]))
+            data.attitudeX.append(Float(row[2]))
+            data.attitudeY.append(Float(row[3]))
+            data.attitudeZ.append(Float(row[4]))
+        }
+        if components.contains(.gravity) {
+            data.gravityX.append(Float(row[5]))
+            data.gravityY.append(Float(row[6]))
+            data.gravityZ.append(Float(row[7]))
+        }
+        if components.contains(.userAcceleration) {
+            data.userAccelerationX.append(Float(row[8]))
+            data.userAccelerationY.append(Float(row[9]))
+            data.userAccelerationZ.append(Float(row[10]))
+        }
+        if components.contains(.rotationRate) {
+            data.rotationRateX.append(Float(row[11]))
+            data.rotationRateY.append(Float(row[12]))
+            data.rotationRateZ.append(Float(row[13]))
+        }
+    }
+}

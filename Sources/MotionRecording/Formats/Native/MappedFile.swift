@@ -1,0 +1,87 @@
+import Foundation
+import MemoryPages
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A read-only, private memory mapping of a whole file, unmapped on deinit. Pages are read from the file on first
+/// touch; ``release(_:)`` hands pages back to the kernel (they are re-read from the file if touched again), which
+/// keeps the resident memory of a long streamed recording flat.
+final class MappedFile: @unchecked Sendable {
+    /// Start of the mapping (`nil` for an empty file).
+    let base: UnsafeRawPointer?
+    let count: Int
+    let path: String
+    /// False for an in-memory copy (``init(copying:path:)``), whose pages are never released.
+    let isMapped: Bool
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// An in-memory copy of `bytes` with the same interface (for bytes that did not come from a file).
+    init(copying bytes: UnsafeRawBufferPointer, path: String) {
+        self.path = path
+        isMapped = false
+        count = bytes.count
+        if count == 0 {
+            base = nil
+            return
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        memory.copyMemory(from: bytes.baseAddress!, byteCount: count)
+        base = UnsafeRawPointer(memory)
+    }
+
+    init(_ url: URL) throws(RecordingError) {
+        path = url.path
+        isMapped = true
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(file: url.path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(file: url.path, reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(file: url.path, reason: "not a regular file") }
+        count = Int(status.st_size)
+        if count == 0 {
+            base = nil
+            return
+        }
+        let pointer = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let pointer, pointer != MAP_FAILED else {
+            throw .unreadable(file: url.path, reason: "mmap failed: \(String(cString: strerror(errno)))")
+        }
+        // Pages this mapping reads from disk then arrive mostly as 2 MiB folios (mmap readahead at PMD order), which
+        // later mappings of the file map with one page-table entry each: cheaper to touch and to unmap.
+        HugePages.adviseMapping(pointer, byteCount: count)
+        base = UnsafeRawPointer(pointer)
+    }
+
+    deinit {
+        guard let base else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+
+    /// The mapping as `Data` without copying (valid while this object lives).
+    var data: Data {
+        guard let base else { return Data() }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: count, deallocator: .none)
+    }
+
+    /// Releases the whole pages inside byte range `range` (MADV_DONTNEED: dropped now, re-read on next touch).
+    func release(_ range: Range<Int>) {
+        guard isMapped, let base else { return }
+        let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+        let end = min(range.upperBound, count) / Self.pageSize * Self.pageSize
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
+    }
+}

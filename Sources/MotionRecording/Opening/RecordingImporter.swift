@@ -1,0 +1,183 @@
+import Foundation
+
+/// Turns a file or directory into one checked ``Recording``: the entry point of every importer.
+///
+/// ```swift
+/// let recording = try RecordingImporter.load(URL(fileURLWithPath: "forehand-accelerometer.csv"))
+/// let rotation = try RecordingImporter.load(url, format: .rawBatchedDump(stream: .deviceMotion))
+/// ```
+///
+/// Detection when `format` is `nil`, from the contents:
+/// - directory: `accelerometer.csv`/`device_motion.csv` with the interchange header → interchange CSV;
+///   `WristMotion.csv`, `Accelerometer.csv`, `WatchAccelerometerUncalibrated.csv` or `Metadata.csv` → Sensor Logger;
+///   otherwise headerless `*accel*`/`*rotation*`/`*motion*`/`*gyro*` files → raw dumps;
+/// - file starting with a zip signature: `.npy` members → native; Sensor Logger CSV members → Sensor Logger;
+/// - text file: interchange header → that one stream; SensorLog header → SensorLog; Sensor Logger header → that
+///   one Sensor Logger file; numeric first line → raw dump of one stream.
+///
+/// Every import runs ``HygieneChecker``; its findings are in ``Recording/hygiene``.
+public enum RecordingImporter {
+    /// Loads `url` as `format`, or as detected from its contents when `format` is `nil`.
+    public static func load(_ url: URL, format: RecordingFormat? = nil) throws(RecordingError) -> Recording {
+        let resolved: RecordingFormat
+        if let format { resolved = format } else { resolved = try detectFormat(url) }
+        if case .native = resolved { return try NativeFormat.read(url) }
+        let recording = try importRaw(url, format: resolved).finished()
+        if recording.accelerometer == nil && recording.deviceMotion == nil {
+            let empty = recording.hygiene.findings(ofKind: .empty).map { $0.file ?? "" }.joined(separator: ", ")
+            throw .malformed(
+                file: url.path, line: nil, column: nil, columnName: nil,
+                reason: "no samples (header only, or every row dropped)\(empty.isEmpty ? "" : ": " + empty)")
+        }
+        return recording
+    }
+
+    /// The format `load` would use for `url`.
+    public static func detectFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: url.path, reason: "no such file or directory")
+        }
+        if isDirectory.boolValue { return try detectDirectoryFormat(url) }
+        return try detectFileFormat(url)
+    }
+
+    static func importRaw(_ url: URL, format: RecordingFormat) throws(RecordingError) -> ImportedRecording {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: url.path, reason: "no such file or directory")
+        }
+        switch format {
+        case .interchangeCSV:
+            if isDirectory.boolValue { return try InterchangeCSV.read(directory: url) }
+            return try readInterchangeFile(url)
+        case .rawBatchedDump(let stream):
+            if isDirectory.boolValue {
+                if stream != nil {
+                    throw .unrecognizedFormat(
+                        file: url.path, reason: "a stream can only be forced for a single dump file, not a directory")
+                }
+                return try RawBatchedDump.read(directory: url)
+            }
+            return try RawBatchedDump.read(file: url, stream: stream)
+        case .sensorLogger:
+            return try SensorLogger.read(url)
+        case .sensorLog:
+            return try SensorLog.read(url)
+        case .native:
+            // `load` reads native files without the hygiene pass (checked when written); never imported raw.
+            preconditionFailure("RecordingImporter.importRaw: native files are opened by NativeFormat")
+        }
+    }
+
+    /// An interchange stream file given on its own: its header says which stream it is.
+    static func readInterchangeFile(_ url: URL) throws(RecordingError) -> ImportedRecording {
+        let header = try firstLine(url)
+        var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.interchangeCSV.name))
+        if header == InterchangeCSV.deviceMotionHeader.joined(separator: ",") {
+            imported.deviceMotion = try InterchangeCSV.readDeviceMotion(url)
+        } else {
+            imported.accelerometer = try InterchangeCSV.readAccelerometer(url)
+        }
+        return imported
+    }
+
+    static func detectDirectoryFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: url.path) } catch {
+            throw .unreadable(file: url.path, reason: describeFileError(error))
+        }
+        let nameSet = Set(names)
+        for name in [InterchangeCSV.accelerometerFileName, InterchangeCSV.deviceMotionFileName] where nameSet.contains(name) {
+            let file = url.appendingPathComponent(name)
+            let header = try firstLine(file)
+            if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
+            try rejectOtherSeparators(header, file: file.path)
+        }
+        if !nameSet.isDisjoint(with: SensorLogger.knownFileNames) { return .sensorLogger }
+        if names.contains(where: { RawBatchedDump.streamFromName($0) != nil && ($0.hasSuffix(".csv") || $0.hasSuffix(".txt")) }) {
+            return .rawBatchedDump(stream: nil)
+        }
+        throw .unrecognizedFormat(
+            file: url.path,
+            reason: "directory holds no interchange CSV (accelerometer.csv, device_motion.csv), Sensor Logger (WristMotion.csv, …) or raw dump (*accel*.csv, *rotation*.csv) files")
+    }
+
+    static func detectFileFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
+        let head = try prefix(url, count: 4096)
+        if head.isEmpty {
+            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            let archive = try ZipArchive(url)
+            if archive.entries.contains(where: { $0.name.hasSuffix(".npy") }) { return .native }
+            if archive.entries.contains(where: { SensorLogger.knownFileNames.contains(($0.name as NSString).lastPathComponent) }) {
+                return .sensorLogger
+            }
+            let listed = archive.entries.prefix(5).map(\.name).joined(separator: ", ")
+            throw .unrecognizedFormat(
+                file: url.path,
+                reason: "zip archive is neither a native .npz (no .npy members) nor a Sensor Logger export (no WristMotion.csv, Accelerometer.csv, …); members: \(listed.isEmpty ? "none" : listed)")
+        }
+        let binary = try withBytes(head) { bytes throws(RecordingError) in
+            let scanner = CSVScanner(bytes)
+            guard scanner.looksBinary() else { return String?.none }
+            return scanner.looksUTF16()
+                ? scanner.binaryDescription() : "binary data that is neither a zip/npz archive nor CSV text"
+        }
+        if let binary { throw .unrecognizedFormat(file: url.path, reason: binary) }
+        let header = try firstLine(url)
+        try rejectOtherSeparators(header, file: url.path)
+        if header.hasPrefix("timestamp,") { return .interchangeCSV }
+        if header.contains("accelerometerTimestamp_sinceReboot") || header.contains("motionTimestamp_sinceReboot")
+            || header.hasPrefix("loggingTime")
+        {
+            return .sensorLog
+        }
+        if header.hasPrefix("time,seconds_elapsed") { return .sensorLogger }
+        if try withBytes(head, { bytes throws(RecordingError) in RawBatchedDump.looksLikeRawDump(bytes) }) {
+            return .rawBatchedDump(stream: nil)
+        }
+        if header.isEmpty {
+            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "no data (only blank lines)")
+        }
+        throw .unrecognizedFormat(
+            file: url.path,
+            reason: "line 1 \"\(header.prefix(60))\" is no known header (interchange CSV, SensorLog, Sensor Logger) and not a raw timestamp,x,y,z dump row")
+    }
+
+    /// Rejects a header line whose fields are separated by semicolons or tabs rather than commas (a spreadsheet
+    /// export in a locale with decimal commas, or a TSV), naming the separator.
+    static func rejectOtherSeparators(_ header: String, file: String) throws(RecordingError) {
+        guard !header.contains(",") else { return }
+        for (separator, name) in [(";", "semicolons"), ("\t", "tabs")] where header.contains(separator) {
+            throw .malformed(
+                file: file, line: 1, column: nil, columnName: nil,
+                reason: "fields are separated by \(name), not commas: export the file as comma-separated CSV with decimal points")
+        }
+    }
+
+    /// The first `count` bytes of a file.
+    static func prefix(_ url: URL, count: Int) throws(RecordingError) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw .unreadable(file: url.path, reason: "cannot open")
+        }
+        defer { try? handle.close() }
+        do { return try handle.read(upToCount: count) ?? Data() } catch {
+            throw .unreadable(file: url.path, reason: describeFileError(error))
+        }
+    }
+
+    /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file.
+    static func firstLine(_ url: URL) throws(RecordingError) -> String {
+        let head = try prefix(url, count: 65536)
+        return try withBytes(head) { bytes throws(RecordingError) in
+            var scanner = CSVScanner(bytes)
+            while let line = scanner.nextLine() {
+                if scanner.isBlank(line) { continue }
+                return String(decoding: scanner.slice(line), as: UTF8.self)
+            }
+            return ""
+        }
+    }
+}

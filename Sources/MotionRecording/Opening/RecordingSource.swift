@@ -1,0 +1,138 @@
+import Foundation
+
+/// A recording opened from any supported path — the one way in for every analysis.
+///
+/// ```swift
+/// let source = try RecordingSource.open(URL(fileURLWithPath: "session.npz"))
+/// print(source.format, source.streams, source.duration, source.hygiene.findings.count)
+/// for batch in source.batchRanges() { /* or hand `source` to SwingAnalyzer.analyze(_:configuration:) */ }
+/// let everySample = try source.loaded()   // the whole Recording in memory, when an analysis needs it
+/// ```
+///
+/// A native `.npz` file is only memory-mapped (directory and array headers parsed): its batches are read from the
+/// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is. Every
+/// other format (interchange CSV, Sensor Logger, SensorLog, raw dump; file, directory or zip) is imported into memory
+/// and checked by ``HygieneChecker`` on opening.
+///
+/// Which streams a recording has is answered here once (``streams``, ``availability(of:)``,
+/// ``deviceMotionComponents``); an analysis asks for the streams it needs rather than inspecting how the samples are
+/// held. A stream added later (gyroscope, magnetometer, pressure, location, headphone motion) becomes one more
+/// ``SensorStream`` case that ``streams`` lists, with its own accessor here.
+public struct RecordingSource: Sendable {
+    /// How the samples are held.
+    public enum Storage: Sendable {
+        /// Imported into memory (every format but native).
+        case inMemory(Recording)
+        /// A native file, memory-mapped: streamed batch by batch, never loaded whole.
+        case mapped(NativeRecordingFile)
+    }
+
+    /// The path as given to ``open(_:format:)``, for messages.
+    public let path: String
+    /// The format the recording was read as (detected from the contents unless forced).
+    public let format: RecordingFormat
+    public let storage: Storage
+
+    /// Opens `url` (a file, a directory, a zip or an npz) as `format`, or as detected from its contents when `format`
+    /// is `nil`. Errors name the file, line and problem.
+    public static func open(_ url: URL, format: RecordingFormat? = nil) throws(RecordingError) -> RecordingSource {
+        let resolved: RecordingFormat
+        if let format { resolved = format } else { resolved = try RecordingImporter.detectFormat(url) }
+        if case .native = resolved {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(try NativeFormat.open(url)))
+        }
+        return RecordingSource(
+            path: url.path, format: resolved, storage: .inMemory(try RecordingImporter.load(url, format: resolved)))
+    }
+
+    /// Wraps a recording already in memory (simulated, or built by hand).
+    public init(_ recording: Recording, path: String = "", format: RecordingFormat? = nil) {
+        self.path = path
+        self.format = format ?? recording.metadata.sourceFormat.flatMap(RecordingFormat.init(name:)) ?? .interchangeCSV
+        self.storage = .inMemory(recording)
+    }
+
+    init(path: String, format: RecordingFormat, storage: Storage) {
+        self.path = path
+        self.format = format
+        self.storage = storage
+    }
+
+    /// What the source states about the recording (device, wrist, sport, …).
+    public var metadata: RecordingMetadata { either(\.metadata, \.metadata) }
+
+    /// Findings and repairs of the data-hygiene checks (for a native file: those stored when it was written).
+    public var hygiene: HygieneReport { either(\.hygiene, \.hygiene) }
+
+    /// First to last timestamp over every stream, s (0 when empty).
+    public var duration: Double { either(\.duration, \.duration) }
+
+    /// The same property of whichever storage holds the samples.
+    private func either<Value>(
+        _ inMemory: KeyPath<Recording, Value>, _ mapped: KeyPath<NativeRecordingFile, Value>
+    ) -> Value {
+        switch storage {
+        case .inMemory(let recording): recording[keyPath: inMemory]
+        case .mapped(let file): file[keyPath: mapped]
+        }
+    }
+
+    /// The whole recording in memory: the imported value itself, or one copy per column of a mapped file.
+    public func loaded() throws(RecordingError) -> Recording {
+        switch storage {
+        case .inMemory(let recording): recording
+        case .mapped(let file): try file.recording()
+        }
+    }
+
+    /// Number of samples of `stream` (0 when absent).
+    public func sampleCount(_ stream: SensorStream) -> Int {
+        switch (storage, stream) {
+        case (.inMemory(let recording), .accelerometer): recording.accelerometer?.count ?? 0
+        case (.inMemory(let recording), .deviceMotion): recording.deviceMotion?.count ?? 0
+        case (.mapped(let file), .accelerometer): file.accelerometerCount
+        case (.mapped(let file), .deviceMotion): file.deviceMotionCount
+        }
+    }
+}
+
+/// Every batch request goes to the storage's own ``BatchSource`` conformance. (``SwingAnalyzer`` dispatches on
+/// ``RecordingSource/storage`` once per recording instead, so its batch loop is specialised for each storage.)
+extension RecordingSource: BatchSource {
+    private var batches: any BatchSource {
+        switch storage {
+        case .inMemory(let recording): recording
+        case .mapped(let file): file
+        }
+    }
+
+    public var streams: Set<SensorStream> { batches.streams }
+    public var deviceMotionComponents: DeviceMotionComponents { batches.deviceMotionComponents }
+    public func batchRanges() -> [BatchRange] { batches.batchRanges() }
+    public func batchSchedule() -> BatchSchedule { batches.batchSchedule() }
+    public func timestamp(_ stream: SensorStream, at index: Int) -> Double { batches.timestamp(stream, at: index) }
+    public func didDeliver(_ batch: BatchRange) { batches.didDeliver(batch) }
+
+    public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
+        batches.copyAccelerometer(range, into: &buffer)
+    }
+
+    public func copyDeviceMotion(
+        _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData
+    ) {
+        batches.copyDeviceMotion(range, components: components, into: &buffer)
+    }
+
+    public func withAccelerometerColumns<Result>(
+        _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
+    ) -> Result {
+        batches.withAccelerometerColumns(range, scratch: &scratch, body)
+    }
+
+    public func withDeviceMotionRotationColumns<Result>(
+        _ range: Range<Int>, components: DeviceMotionComponents, scratch: inout DeviceMotionData,
+        _ body: (DeviceMotionRotationColumns) -> Result
+    ) -> Result {
+        batches.withDeviceMotionRotationColumns(range, components: components, scratch: &scratch, body)
+    }
+}

@@ -1,0 +1,37 @@
+import MotionRecording
+import SwingAnalysis
+
+/// What `analyze` produces for one input: its swings and hygiene findings, or the reason it could not be read.
+struct RecordingAnalysis: Sendable {
+    /// The input path as the user gave it (or as found in a directory).
+    var recording: String
+    /// First to last timestamp over both streams, s; `nil` when the input could not be read.
+    var duration: Double?
+    var swings: [Swing]
+    /// Data-hygiene findings and repairs, in the order found.
+    var issues: [HygieneFinding]
+    /// Which data the analysis had (full, accelerometer only, …); `nil` when the input could not be read.
+    var dataCase: String?
+    /// Why the input could not be read or analysed (one line naming file, line and problem); `nil` on success.
+    var error: String?
+
+    var failed: Bool { error != nil }
+
+    /// The JSON contract's object (docs/architecture.md): `recording`, `duration`, `swings`, `issues` first, then additions.
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("recording", .string(recording)),
+            ("duration", .finite(duration)),
+            ("swings", .array(swings.map(\.json))),
+            ("issues", .array(issues.map(\.json))),
+        ]
+        if let dataCase { members.append(("dataCase", .string(dataCase))) }
+        if let error { members.append(("error", .string(error))) }
+        return .object(members)
+    }
+}
+
+extension HygieneFinding {
+    /// `{"kind", "file", "line", "column", "message"}`, `null` where unknown.
+    var json: JSONValue { JSONValue(reflecting: self) }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import MotionRecording
+import SwingAnalysis
+
+extension Sport: ExpressibleByArgument {}
+
+/// The analyzer options shared by `analyze`, `report` and `score`.
+struct AnalysisOptions: ParsableArguments {
+    @Option(help: "Sport preset: baseball, softball, golf or tennis (default: the recording's metadata, else baseball).")
+    var sport: Sport?
+
+    @Option(help: "Analyzer configuration file (JSON, every parameter of the preset; overrides --sport).")
+    var config: String?
+
+    /// The job that opens and analyses one recording with these options.
+    func resolve() throws -> RecordingAnalysisJob {
+        var fileConfiguration: SwingAnalyzerConfiguration?
+        if let config {
+            do {
+                fileConfiguration = try SwingAnalyzerConfiguration(contentsOf: URL(fileURLWithPath: config))
+            } catch {
+                throw ValidationError("--config \(config): \(error)")
+            }
+        }
+        return RecordingAnalysisJob(sport: sport, fileConfiguration: fileConfiguration)
+    }
+}

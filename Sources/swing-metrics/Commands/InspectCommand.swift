@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import MotionRecording
+
+extension SwingMetrics {
+    /// `swing-metrics inspect PATH`
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "inspect",
+            abstract: "Describe a recording: streams, rates, duration, batches and the data-hygiene report.",
+            discussion: """
+                Reads the recording as `analyze` would and prints what it holds and what the hygiene checks found \
+                (gaps, duplicate or backwards timestamps, NaN, saturation, units) and repaired. Exits 1, naming \
+                the file and line, when the recording cannot be read.
+
+                Examples:
+                  swing-metrics inspect Datasets/sample
+                  swing-metrics inspect watch-dump.csv --json
+                """)
+
+        @Argument(help: "The recording to inspect.")
+        var path: String
+
+        @Option(help: "Input format (default: detected).")
+        var format: RecordingFormat?
+
+        @Flag(help: "Print the description as JSON.")
+        var json = false
+
+        mutating func run() throws {
+            let recording = try RecordingSource.loadForCommand(path, format: format)
+            print(json ? Self.json(recording, path: path).prettySerialized : Self.text(recording, path: path))
+        }
+
+        /// Sample counts of each stream's batches, in delivery order (one pass over the batch schedule).
+        static func batchSizes(_ recording: Recording) -> [SensorStream: [Int]] {
+            Dictionary(grouping: recording.batchRanges(), by: \.stream).mapValues { $0.map(\.range.count) }
+        }
+
+        static func text(_ recording: Recording, path: String) -> String {
+            let batchSizesByStream = batchSizes(recording)
+            var out = "\(path)\n"
+            out += "  format: \(recording.metadata.sourceFormat ?? "unknown")\n"
+            out += String(format: "  duration: %.3f s\n", recording.duration)
+            func describe(_ name: String, _ summary: StreamSummary?, _ stream: SensorStream) {
+                guard let summary else {
+                    out += "  \(name): absent\n"
+                    return
+                }
+                let sizes = batchSizesByStream[stream] ?? []
+                out += String(
+                    format: "  %@: %d samples, %.3f–%.3f s, %.1f Hz (median spacing %.3f ms), %d batch%@",
+                    name, summary.sampleCount, summary.start, summary.end, summary.estimatedRate,
+                    summary.medianSpacing * 1000, sizes.count, sizes.count == 1 ? "" : "es")
+                if let low = sizes.min(), let high = sizes.max() {
+                    out += low == high ? " of \(low) samples" : " of \(low)–\(high) samples"
+                }
+                out += summary.gaps.isEmpty ? "\n" : ", \(summary.gaps.count) gaps\n"
+            }
+            describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)
+            describe("device motion", recording.hygiene.deviceMotion, .deviceMotion)
+            if let motion = recording.deviceMotion {
+                let names: [(DeviceMotionComponents, String)] = [
+                    (.attitude, "attitude"), (.gravity, "gravity"), (.userAcceleration, "user acceleration"),
+                    (.rotationRate, "rotation rate"), (.magneticField, "magnetic field"), (.heading, "heading"),
+                ]
+                out += "  device-motion columns: "
+                    + names.filter { motion.components.contains($0.0) }.map(\.1).joined(separator: ", ") + "\n"
+            }
+            let m = recording.metadata
+            let known = [
+                m.device.map { "device \($0)" }, m.wrist.map { "\($0.rawValue) wrist" },
+                m.crownSide.map { "crown \($0.rawValue)" }, m.sport, m.sensorLocation,
+            ].compactMap { $0 }
+            if !known.isEmpty { out += "  metadata: \(known.joined(separator: ", "))\n" }
+            if recording.hygiene.findings.isEmpty {
+                out += "  data hygiene: clean\n"
+            } else {
+                out += "  data hygiene:\n"
+                for finding in recording.hygiene.findings { out += "    - \(finding)\n" }
+            }
+            return out
+        }
+
+        static func json(_ recording: Recording, path: String) -> JSONValue {
+            let batchSizesByStream = batchSizes(recording)
+            func stream(_ summary: StreamSummary?, _ stream: SensorStream) -> JSONValue {
+                guard let summary else { return .null }
+                var members = JSONValue(reflecting: summary).objectMembers
+                members.append(("batchSizes", .array((batchSizesByStream[stream] ?? []).map(JSONValue.integer))))
+                return .object(members)
+            }
+            return .object([
+                ("recording", .string(path)),
+                ("format", recording.metadata.sourceFormat.map(JSONValue.string) ?? .null),
+                ("duration", .finite(recording.duration)),
+                ("accelerometer", stream(recording.hygiene.accelerometer, .accelerometer)),
+                ("deviceMotion", stream(recording.hygiene.deviceMotion, .deviceMotion)),
+                ("metadata", JSONValue(reflecting: recording.metadata)),
+                ("issues", .array(recording.hygiene.findings.map(\.json))),
+            ])
+        }
+    }
+}

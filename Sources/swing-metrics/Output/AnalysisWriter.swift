@@ -1,0 +1,77 @@
+import Foundation
+
+/// Renders `RecordingAnalysis` values in one of the output formats, one recording at a time and in input order,
+/// so that output can be written while later recordings are still being analysed.
+struct AnalysisWriter {
+    let format: OutputFormat
+    /// Whether several inputs were given (JSON then writes an array).
+    let manyInputs: Bool
+    private var written = 0
+    private var csvColumns: [String]?
+
+    init(format: OutputFormat, manyInputs: Bool) {
+        self.format = format
+        self.manyInputs = manyInputs
+    }
+
+    /// Text to write before the first recording.
+    func header() -> String {
+        switch format {
+        case .json: manyInputs ? "[\n" : ""
+        case .table, .jsonl, .csv: ""
+        }
+    }
+
+    /// Text for one recording.
+    mutating func render(_ analysis: RecordingAnalysis) -> String {
+        defer { written += 1 }
+        switch format {
+        case .json:
+            let body = analysis.json.prettySerialized
+            if manyInputs {
+                let indented = body.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "  " + $0 }.joined(separator: "\n")
+                return (written > 0 ? ",\n" : "") + indented
+            }
+            return body + "\n"
+        case .jsonl:
+            return analysis.json.serialized + "\n"
+        case .csv:
+            return renderCSV(analysis)
+        case .table:
+            return (written > 0 ? "\n" : "") + SwingTable.render(analysis)
+        }
+    }
+
+    /// Text to write after the last recording.
+    func footer() -> String {
+        switch format {
+        case .json: manyInputs ? "\n]\n" : ""
+        case .table, .jsonl, .csv: ""
+        }
+    }
+
+    private mutating func renderCSV(_ analysis: RecordingAnalysis) -> String {
+        var out = ""
+        let rows = analysis.swings.map(\.json.objectMembers)
+        if csvColumns == nil {
+            // Columns: recording, swing number, then the swing's keys in declaration order.
+            csvColumns = rows.first?.map(\.0) ?? Self.fixedSwingKeys
+            out += (["recording", "swing"] + csvColumns!).joined(separator: ",") + "\n"
+        }
+        for (number, row) in rows.enumerated() {
+            let byKey = Dictionary(row, uniquingKeysWith: { first, _ in first })
+            let cells = csvColumns!.map { key in Self.csvEscape(byKey[key]?.cellText ?? "") }
+            out += ([Self.csvEscape(analysis.recording), String(number + 1)] + cells).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// The JSON contract's swing keys (docs/architecture.md), used as CSV columns when the first recording has no swings.
+    static let fixedSwingKeys = ["start", "impact", "timeToContact", "contact", "peakRotationRate"]
+
+    static func csvEscape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
