@@ -14,6 +14,8 @@
 ///    exponents of four τ together, from one pass over the samples after the earliest (about 120 τ per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
+    /// How many samples before the walk-back point the search for a counter-rotation's zero crossing may look.
+    static let reversalSearchSamples = 64
 
     struct Onset {
         /// Estimated onset, s.
@@ -108,6 +110,11 @@ struct SwingOnsetEstimator: Sendable {
             lower -= 1
         }
         let crossingTime = ring[crossing].time
+        // Out of a counter-rotation the swing starts where the rate crosses zero into the swing direction.
+        let reversalEarliest = Swift.max(ring.firstIndex, crossing - Self.reversalSearchSamples)
+        if let reversal = Self.reversalOnset(ring: ring, crossing: crossing, earliest: reversalEarliest, value: value) {
+            return Onset(time: reversal, crossingIndex: crossing, polarity: polarity)
+        }
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
         }
