@@ -8,20 +8,24 @@
 /// and located by interpolation, while a hinge fit (which looks for a rise out of a flat baseline) lands late on the
 /// curvature of the rise.
 ///
-/// A rise counts as coming out of a counter-rotation when, within ``reversalWindow`` before the last sample at or
-/// below zero, the rate (in the swing direction) reached ``reversalDepth`` against the swing and rose from there to
-/// the crossing without falling back by more than ``reversalSlack``, and after it rises on to ``riseLevel`` within
-/// ``riseWindow`` without a plateau (never ``riseSlack`` below its highest value so far): a load still turning when
-/// the forward swing begins, and a forward swing that begins there. A load that ends in a pause leaves the rate at rest for the length of the pause, and tremor at rest stays
-/// well inside ``reversalDepth``, so both go to the hinge fit.
+/// A rise counts as coming out of a counter-rotation when the rate (in the swing direction) passes zero as a
+/// reversal does — with the angular acceleration of the top on both sides: ``reversalLag`` before the crossing it
+/// is still at least ``reversalDepth`` against the swing and rising (``reversalLag`` earlier it was lower by at least
+/// half as much again), and ``reversalLag`` after it the rate has risen in the swing direction by at least
+/// ``carryRatio`` of that depth; and the rise goes on to ``riseLevel`` within ``riseWindow`` without a plateau
+/// (never ``riseSlack`` below its highest value so far). A load that ends in a pause (the rate flat at rest, or drifting slowly at the top:
+/// no acceleration before the crossing or none after it) goes to the hinge fit, which finds where the rate leaves
+/// that rest.
 extension SwingOnsetEstimator {
-    /// How far before the zero crossing the counter-rotation must still be visible, s (six samples at 200 Hz).
-    static let reversalWindow = 0.03
-    /// Rate against the swing direction that counts as a counter-rotation still turning, rad/s: several times wrist
-    /// tremor's (≈ 0.01–0.03 rad/s along gravity) and reached 30 ms before the top by any load reversing at ≥ 3 rad/s².
-    static let reversalDepth: Float = 0.08
-    /// Largest fall between consecutive samples on the way from the counter-rotation to the crossing, rad/s (noise).
-    static let reversalSlack: Float = 0.03
+    /// Lag on either side of the zero crossing at which the reversal is checked, s (four samples at 200 Hz).
+    static let reversalLag = 0.02
+    /// Rate against the swing direction that counts as a counter-rotation still turning `reversalLag` before the
+    /// crossing, rad/s: above wrist tremor (≈ 0.01–0.03 rad/s), reached by any top with an angular acceleration of
+    /// 3 rad/s² or more.
+    static let reversalDepth: Float = 0.06
+    /// `reversalLag` after the crossing the rate must be at least this fraction of its depth `reversalLag` before
+    /// it (1 for a rate passing linearly through zero).
+    static let carryRatio: Float = 0.5
     /// After the crossing the rate must reach this level in the swing direction, rad/s…
     static let riseLevel: Float = 0.25
     /// …within this time of the last sample at or below zero, s…
@@ -31,39 +35,49 @@ extension SwingOnsetEstimator {
 
     /// The zero crossing (s, recording clock, sub-sample) where the rise that reaches `crossing` comes straight out
     /// of a counter-rotation, or nil when it rises out of rest. `value(j)` is the rate in the swing direction (rad/s)
-    /// of ring sample j; no sample before `earliest` (global index) is read.
+    /// of ring sample j; only samples `earliest...latest` (global indices, `latest` ≥ `crossing`: the swing's anchor)
+    /// are read, so the result does not depend on how much data has arrived beyond the anchor.
     static func reversalOnset(
-        ring: SampleRing<RotationSample>, crossing: Int, earliest: Int, value: (Int) -> Float
+        ring: SampleRing<RotationSample>, crossing: Int, earliest: Int, latest: Int, value: (Int) -> Float
     ) -> Double? {
         // The last sample at or below zero before the rise.
         var last = crossing
         while last >= earliest, value(last) > 0 { last -= 1 }
         guard last >= earliest, last < crossing else { return nil }
-        let lastTime = ring[last].time
         // The rate must go on rising into the swing: to riseLevel within riseWindow, never falling back by more than
         // riseSlack below its highest value so far (a load that ends in a pause, or drifts slowly forward at the
         // top, leaves the rate flat there instead).
         var next = last + 1
         var highest = value(next)
         while value(next) < riseLevel {
-            guard next < crossing, ring[next + 1].time - lastTime <= riseWindow else { return nil }
+            guard next < crossing, ring[next + 1].time - ring[last].time <= riseWindow else { return nil }
             next += 1
             let v = value(next)
             guard v >= highest - riseSlack else { return nil }
             highest = Swift.max(highest, v)
         }
-        // Walk back through the counter-rotation: the rate must keep falling (against the swing) going back, until it
-        // is deeper than reversalDepth, within reversalWindow.
-        var j = last
-        var deepEnough = value(j) <= -reversalDepth
-        while !deepEnough {
-            let previous = j - 1
-            guard previous >= earliest, lastTime - ring[previous].time <= reversalWindow else { return nil }
-            guard value(previous) <= value(j) + reversalSlack else { return nil }
-            j = previous
-            deepEnough = value(j) <= -reversalDepth
-        }
-        return zeroCrossing(ring: ring, below: last, earliest: earliest, limit: crossing, value: value)
+        let zero = zeroCrossing(ring: ring, below: last, earliest: earliest, limit: crossing, value: value)
+        guard let before = rate(at: zero - reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value),
+            let earlier = rate(at: zero - 2 * reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value),
+            let after = rate(at: zero + reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value)
+        else { return nil }
+        guard before <= -reversalDepth, earlier <= 1.5 * before, after >= -carryRatio * before else { return nil }
+        return zero
+    }
+
+    /// The rate at `time` (s) interpolated linearly between the ring samples around it, found by walking from
+    /// sample `from`; nil outside samples `earliest...latest`.
+    static func rate(
+        at time: Double, ring: SampleRing<RotationSample>, from: Int, earliest: Int, latest: Int,
+        value: (Int) -> Float
+    ) -> Float? {
+        var j = from
+        while j > earliest, ring[j].time > time { j -= 1 }
+        while j + 1 <= latest, ring[j + 1].time <= time { j += 1 }
+        guard ring[j].time <= time, j + 1 <= latest else { return nil }
+        let (t0, t1) = (ring[j].time, ring[j + 1].time)
+        let fraction = t1 > t0 ? Float((time - t0) / (t1 - t0)) : 0
+        return value(j) + fraction * (value(j + 1) - value(j))
     }
 
     /// Sub-sample time where the rate crosses zero between samples `below` (≤ 0) and `below + 1` (> 0): the root of

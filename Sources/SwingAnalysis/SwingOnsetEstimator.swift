@@ -112,7 +112,9 @@ struct SwingOnsetEstimator: Sendable {
         let crossingTime = ring[crossing].time
         // Out of a counter-rotation the swing starts where the rate crosses zero into the swing direction.
         let reversalEarliest = Swift.max(ring.firstIndex, crossing - Self.reversalSearchSamples)
-        if let reversal = Self.reversalOnset(ring: ring, crossing: crossing, earliest: reversalEarliest, value: value) {
+        if let reversal = Self.reversalOnset(
+            ring: ring, crossing: crossing, earliest: reversalEarliest, latest: anchorIndex, value: value)
+        {
             return Onset(time: reversal, crossingIndex: crossing, polarity: polarity)
         }
         guard upper - lower + 1 >= 5 else {
