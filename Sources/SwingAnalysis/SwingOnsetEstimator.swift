@@ -110,9 +110,11 @@ struct SwingOnsetEstimator: Sendable {
             lower -= 1
         }
         let crossingTime = ring[crossing].time
-        // Out of a counter-rotation the swing starts where the rate crosses zero into the swing direction.
+        // Out of a counter-rotation the swing starts where the rate crosses zero into the swing direction. Not in
+        // the |ω| fallback: without gravity the swing's direction about the vertical is unknown, and a zero of the
+        // rate about the forward swing's principal axis can be the forearm's roll changing the axis.
         let reversalEarliest = Swift.max(ring.firstIndex, crossing - Self.reversalSearchSamples)
-        if let reversal = Self.reversalOnset(
+        if !ring[anchorIndex].isMagnitudeFallback, let reversal = Self.reversalOnset(
             ring: ring, crossing: crossing, earliest: reversalEarliest, latest: anchorIndex, value: value)
         {
             return Onset(time: reversal, crossingIndex: crossing, polarity: polarity)
