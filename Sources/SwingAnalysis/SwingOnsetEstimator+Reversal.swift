@@ -20,9 +20,9 @@ extension SwingOnsetEstimator {
     /// Lag on either side of the zero crossing at which the reversal is checked, s (four samples at 200 Hz).
     static let reversalLag = 0.02
     /// Rate against the swing direction that counts as a counter-rotation still turning `reversalLag` before the
-    /// crossing, rad/s: above wrist tremor (≈ 0.01–0.03 rad/s), reached by any top with an angular acceleration of
-    /// 3 rad/s² or more.
-    static let reversalDepth: Float = 0.06
+    /// crossing, rad/s: above wrist tremor (≈ 0.01–0.03 rad/s) and the slow drifts of a wrist at rest, reached by
+    /// any top with an angular acceleration of 4 rad/s² or more (shallower tops go to the hinge fit).
+    static let reversalDepth: Float = 0.08
     /// `reversalLag` after the crossing the rate must be at least this fraction of its depth `reversalLag` before
     /// it (1 for a rate passing linearly through zero).
     static let carryRatio: Float = 0.5
