@@ -5,7 +5,10 @@
 ///    (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold`` when the anchor sample is the |ω| fallback);
 ///    the walk ends after a consistent failure (below for
 ///    ``SwingAnalyzerConfiguration/onsetConsistentFailureDuration``) and fails beyond the maximum swing duration.
-/// 2. Fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
+/// 2. When the rise comes straight out of a counter-rotation (a load, backswing or take-back turning into the swing
+///    without a pause; see `SwingOnsetEstimator+Reversal.swift`), the onset is where the rate crosses zero into the
+///    swing direction (sub-sample), read from samples up to the anchor only. Not in the |ω| fallback.
+/// 3. Otherwise fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
 ///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, the best point of the 0.01 ms
