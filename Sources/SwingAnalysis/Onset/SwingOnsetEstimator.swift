@@ -5,7 +5,10 @@
 ///    (``SwingAnalyzerConfiguration/fallbackOnsetWalkThreshold`` when the anchor sample is the |ω| fallback);
 ///    the walk ends after a consistent failure (below for
 ///    ``SwingAnalyzerConfiguration/onsetConsistentFailureDuration``) and fails beyond the maximum swing duration.
-/// 2. Fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
+/// 2. When the rise comes straight out of a counter-rotation (a load, backswing or take-back turning into the swing
+///    without a pause; see `SwingOnsetEstimator+Reversal.swift`), the onset is where the rate crosses zero into the
+///    swing direction (sub-sample), read from samples up to the anchor only. Not in the |ω| fallback.
+/// 3. Otherwise fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
 ///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, the best point of the 0.01 ms
@@ -14,6 +17,8 @@
 ///    exponents of four τ together, from one pass over the samples after the earliest (about 120 τ per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
+    /// How many samples before the walk-back point the search for a counter-rotation's zero crossing may look.
+    static let reversalSearchSamples = 64
 
     struct Onset {
         /// Estimated onset, s.
@@ -108,6 +113,15 @@ struct SwingOnsetEstimator: Sendable {
             lower -= 1
         }
         let crossingTime = ring[crossing].time
+        // Out of a counter-rotation the swing starts where the rate crosses zero into the swing direction. Not in
+        // the |ω| fallback: without gravity the swing's direction about the vertical is unknown, and a zero of the
+        // rate about the forward swing's principal axis can be the forearm's roll changing the axis.
+        let reversalEarliest = Swift.max(ring.firstIndex, crossing - Self.reversalSearchSamples)
+        if !ring[anchorIndex].isMagnitudeFallback, let reversal = Self.reversalOnset(
+            ring: ring, crossing: crossing, earliest: reversalEarliest, latest: anchorIndex, value: value)
+        {
+            return Onset(time: reversal, crossingIndex: crossing, polarity: polarity)
+        }
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
         }

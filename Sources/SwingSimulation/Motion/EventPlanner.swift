@@ -190,11 +190,28 @@ struct EventPlanner {
         let radius = random.uniform(k.wristRadius)
         let growth = random.uniform(k.wristRadiusGrowth)
         let radiusScale = min(1, k.maximumWristSpeed / (peakRate * (radius + growth)))
+        let slowdownWidth = random.uniform(0.015...0.04)
+        var loadRate = random.uniform(k.loadRate) * (isPractice ? 0.7 : 1)
+        var loadDuration = random.uniform(k.loadDuration)
+        let loadPause = random.uniform(k.loadPause)
+        // A load reversing straight into the swing: drawn from a sub-stream, so that the draws above and below
+        // stay those of a configuration without reversals.
+        var reversesFromLoad = false
+        var loadCarry = 0.0
+        if let reversal = k.loadReversal {
+            var r = random.derived(0x4C4F_4144)
+            if r.chance(reversal.share) {
+                reversesFromLoad = true
+                loadRate = r.uniform(reversal.loadRate) * (isPractice ? 0.7 : 1)
+                loadDuration = r.uniform(reversal.loadDuration)
+                loadCarry = r.uniform(reversal.carry)
+            }
+        }
         let profile = SwingProfile(
             shape: shape, peakRate: peakRate, peakTime: peakTime, decayExponent: decayExponent,
-            contactTime: contactTime, slowdown: slowdown, slowdownWidth: random.uniform(0.015...0.04),
-            loadRate: random.uniform(k.loadRate) * (isPractice ? 0.7 : 1),
-            loadDuration: random.uniform(k.loadDuration), loadPause: random.uniform(k.loadPause),
+            contactTime: contactTime, slowdown: slowdown, slowdownWidth: slowdownWidth,
+            loadRate: loadRate, loadDuration: loadDuration, loadPause: loadPause,
+            reversesFromLoad: reversesFromLoad, loadCarry: loadCarry,
             rollPeak: rollFraction * peakRate, rollCenter: rollCenter, rollWidth: rollWidth,
             radius: radius * radiusScale, radiusGrowth: growth * radiusScale)
         let stance = stance(random: &random)

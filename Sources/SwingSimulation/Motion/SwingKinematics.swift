@@ -1,5 +1,6 @@
 /// Ranges of the swing kinematics at the wrist. Every range is sampled uniformly per swing.
 ///
+/// A swing starts from rest after a load that ends in a pause, or (``loadReversal``) straight out of the load.
 /// The wrist rides on a circle about the swing axis (the body's rotation axis tilted by the swing-plane angle);
 /// the swing-axis angular rate rises from zero at the onset with a power-law / gamma / raised-cosine shape, peaks
 /// near contact and decays through the follow-through. See `SwingProfile` for the formulas.
@@ -47,6 +48,9 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
     /// Probability of a bat waggle (0.5–2 rad/s about the forearm at 1–2.5 Hz for 0.5–1.5 s) ending 0.15–0.4 s
     /// before the load.
     public var waggleProbability: Double
+    /// Swings that start straight out of their load, without a pause (`nil`: none; every load ends in a pause
+    /// from `loadPause`).
+    public var loadReversal: LoadReversal?
 
     public init(
         timeToContact: ClosedRange<Double>, practiceTimeToContact: ClosedRange<Double>,
@@ -57,7 +61,7 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         wristRadiusGrowth: ClosedRange<Double>, loadRate: ClosedRange<Double>, loadDuration: ClosedRange<Double>,
         loadPause: ClosedRange<Double>, strideAcceleration: ClosedRange<Double>,
         contactSlowdown: ClosedRange<Double>, forearmRollFraction: ClosedRange<Double>,
-        waggleProbability: Double = 0.5, maximumWristSpeed: Double = 10
+        waggleProbability: Double = 0.5, maximumWristSpeed: Double = 10, loadReversal: LoadReversal? = nil
     ) {
         self.timeToContact = timeToContact
         self.practiceTimeToContact = practiceTimeToContact
@@ -78,5 +82,6 @@ public struct SwingKinematics: Sendable, Codable, Equatable {
         self.forearmRollFraction = forearmRollFraction
         self.waggleProbability = waggleProbability
         self.maximumWristSpeed = maximumWristSpeed
+        self.loadReversal = loadReversal
     }
 }

@@ -4,8 +4,12 @@ import Foundation
 /// (load, rise, peak, contact slowdown, follow-through), the forearm roll, and the wrist's distance from the axis.
 ///
 /// Rate about the swing axis, rad/s (positive in the swing direction):
-/// - load: −loadRate · sin²(π (τ − τ_load) / loadDuration) on [τ_load, τ_load + loadDuration], ending
-///   `loadPause` before the onset;
+/// - load, paused (the swing starts from rest): −loadRate · sin²(π (τ − τ_load) / loadDuration) on
+///   [τ_load, τ_load + loadDuration], ending `loadPause` before the onset;
+/// - load, reversing (the swing starts straight out of the load, no pause): −loadRate · sin(π (τ − τ_load) /
+///   loadDuration) on [−loadDuration, 0], so the rate crosses zero at the onset with slope π·loadRate/loadDuration;
+///   after the onset the reversal carries on as carry · loadRate · v·e^(−v²/2), v = πτ/loadDuration (carry = 1:
+///   the angular acceleration is continuous through the onset; 0: the rate has a corner there);
 /// - swing: peakRate · rise(τ/τ_peak) before the peak, peakRate · (x e^(1−x))^decayExponent after it
 ///   (x = τ/τ_peak), C¹ at the peak;
 /// - contact: multiplied by 1 − slowdown · ½(1 − cos(π min(1, (τ − T)/width))) after contact time T.
@@ -21,6 +25,10 @@ struct SwingProfile: Sendable {
     let loadRate: Double
     let loadStart: Double
     let loadDuration: Double
+    /// Whether the swing starts straight out of the load (see the type's comment) rather than after a pause.
+    let reversesFromLoad: Bool
+    /// Share of the reversal's angular acceleration that carries on after the onset, 0...1 (reversing loads only).
+    let loadCarry: Double
     let rollPeak: Double
     let rollCenter: Double
     let rollWidth: Double
@@ -35,7 +43,7 @@ struct SwingProfile: Sendable {
     init(
         shape: OnsetShape, peakRate: Double, peakTime: Double, decayExponent: Double, contactTime: Double,
         slowdown: Double, slowdownWidth: Double, loadRate: Double, loadDuration: Double, loadPause: Double,
-        rollPeak: Double, rollCenter: Double, rollWidth: Double, radius: Double, radiusGrowth: Double
+        reversesFromLoad: Bool = false, loadCarry: Double = 0, rollPeak: Double, rollCenter: Double, rollWidth: Double, radius: Double, radiusGrowth: Double
     ) {
         self.shape = shape
         self.peakRate = peakRate
@@ -46,7 +54,9 @@ struct SwingProfile: Sendable {
         self.slowdownWidth = slowdownWidth
         self.loadRate = loadRate
         self.loadDuration = loadDuration
-        self.loadStart = -loadPause - loadDuration
+        self.reversesFromLoad = reversesFromLoad
+        self.loadCarry = reversesFromLoad ? loadCarry : 0
+        self.loadStart = reversesFromLoad ? -loadDuration : -loadPause - loadDuration
         self.rollPeak = rollPeak
         self.rollCenter = rollCenter
         self.rollWidth = rollWidth
@@ -70,7 +80,8 @@ struct SwingProfile: Sendable {
             let rate = Self.axisRate(
                 at: loadStart + Double(i) * thetaStep, shape: shape, peakRate: peakRate, peakTime: peakTime,
                 decayExponent: decayExponent, contactTime: contactTime, slowdown: slowdown,
-                slowdownWidth: slowdownWidth, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration)
+                slowdownWidth: slowdownWidth, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration,
+                reversesFromLoad: reversesFromLoad, loadCarry: self.loadCarry)
             sum += 0.5 * (previous + rate) * thetaStep
             values[i] = sum
             previous = rate
@@ -83,7 +94,7 @@ struct SwingProfile: Sendable {
         Self.axisRate(
             at: tau, shape: shape, peakRate: peakRate, peakTime: peakTime, decayExponent: decayExponent,
             contactTime: contactTime, slowdown: slowdown, slowdownWidth: slowdownWidth, loadRate: loadRate,
-            loadStart: loadStart, loadDuration: loadDuration)
+            loadStart: loadStart, loadDuration: loadDuration, reversesFromLoad: reversesFromLoad, loadCarry: loadCarry)
     }
 
     /// The swing part only (no load), rad/s: zero before the onset.
@@ -92,11 +103,27 @@ struct SwingProfile: Sendable {
     }
 
     private func loadPart(_ tau: Double) -> Double {
-        Self.load(tau, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration)
+        Self.load(
+            tau, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration,
+            reversesFromLoad: reversesFromLoad, loadCarry: loadCarry)
     }
 
-    private static func load(_ tau: Double, loadRate: Double, loadStart: Double, loadDuration: Double) -> Double {
+    /// The load's part of the axis rate at τ, rad/s (negative: against the swing direction).
+    private static func load(
+        _ tau: Double, loadRate: Double, loadStart: Double, loadDuration: Double, reversesFromLoad: Bool,
+        loadCarry: Double
+    ) -> Double {
         let u = (tau - loadStart) / loadDuration
+        if reversesFromLoad {
+            if u >= 1 {
+                // The reversal carrying on after the onset; below 1e-6 of the load rate it is cut to zero.
+                let v = Double.pi * u - Double.pi
+                guard loadCarry > 0, v < 6 else { return 0 }
+                return loadCarry * loadRate * v * exp(-0.5 * v * v)
+            }
+            guard u > 0 else { return 0 }
+            return -loadRate * sin(Double.pi * u)
+        }
         guard u > 0, u < 1 else { return 0 }
         let s = sin(Double.pi * u)
         return -loadRate * s * s
@@ -105,9 +132,11 @@ struct SwingProfile: Sendable {
     private static func axisRate(
         at tau: Double, shape: OnsetShape, peakRate: Double, peakTime: Double, decayExponent: Double,
         contactTime: Double, slowdown: Double, slowdownWidth: Double, loadRate: Double, loadStart: Double,
-        loadDuration: Double
+        loadDuration: Double, reversesFromLoad: Bool, loadCarry: Double
     ) -> Double {
-        let loadRate = load(tau, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration)
+        let loadRate = load(
+            tau, loadRate: loadRate, loadStart: loadStart, loadDuration: loadDuration,
+            reversesFromLoad: reversesFromLoad, loadCarry: loadCarry)
         guard tau > 0 else { return loadRate }
         let x = tau / peakTime
         var rate = x < 1 ? shape.rise(x) : pow(x * exp(1 - x), decayExponent)

@@ -27,6 +27,7 @@ extension SwingMetrics {
                   swing-metrics simulate out/session1 --seed 7
                   swing-metrics simulate out/golf --sport golf --swings 40 --format native-npz
                   swing-metrics simulate out/clipped --clip 16 --wrist right --handedness left
+                  swing-metrics simulate out/loads --sport tennis --load-reversals 0.5
                 """)
 
         @Argument(help: "Output directory.")
@@ -56,6 +57,9 @@ extension SwingMetrics {
         @Option(help: "Accelerometer range, ±g (e.g. 16, 32, 64); default unclipped.")
         var clip: Double?
 
+        @Option(help: "Share of swings, 0–1, that start straight out of a load or backswing (the rotation reverses into the swing without a pause); also tilts swing planes up to 50°. Default: none, every swing starts from rest.")
+        var loadReversals: Double?
+
         @Option(help: "Recording format.")
         var format: WritableRecordingFormat = .interchangeCSV
 
@@ -66,6 +70,9 @@ extension SwingMetrics {
             if let swings, swings < 0 { throw ValidationError("--swings must not be negative") }
             if let duration, !(duration > 0) { throw ValidationError("--duration must be positive") }
             if let clip, !(clip > 0) { throw ValidationError("--clip must be positive") }
+            if let loadReversals, !(0...1).contains(loadReversals) {
+                throw ValidationError("--load-reversals must be between 0 and 1")
+            }
         }
 
         mutating func run() throws {
@@ -85,6 +92,7 @@ extension SwingMetrics {
             if let crown { configuration.crownSide = crown }
             if let handedness { configuration.handedness = handedness }
             if let clip { configuration.sensors.accelerometerRange = clip }
+            if let loadReversals { configuration = configuration.withLoadReversals(share: loadReversals) }
 
             if let duration = configuration.duration {
                 let minimum = SwingSimulator.minimumDuration(for: configuration)
