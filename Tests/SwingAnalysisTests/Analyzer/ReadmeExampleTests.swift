@@ -9,8 +9,10 @@ import _TestSupport
 @Suite struct ReadmeExampleTests {
     @Test func streamingExampleEqualsOfflineAnalysis() async throws {
         let url = SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample")
-        let recording = try RecordingImporter.load(url)
-        let result = SwingAnalyzer.analyze(recording, configuration: .baseball)
+        let source = try RecordingSource.open(url)
+        _ = (source.format, source.streams, source.duration, source.hygiene.findings)
+        let result = SwingAnalyzer.analyze(source, configuration: .preset(for: source.metadata.knownSport ?? .baseball))
+        let recording = try source.loaded()
 
         var analyzer = SwingAnalyzer(configuration: .baseball)
         var output = SwingAnalysisResult()

@@ -1,5 +1,6 @@
 import Foundation
 import SwingAnalysis
+import SwingScoring
 import SwingSimulation
 import Testing
 

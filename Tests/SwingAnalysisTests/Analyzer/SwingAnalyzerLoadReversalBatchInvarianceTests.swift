@@ -20,7 +20,7 @@ import _TestSupport
         let dm = session.recording.deviceMotion!
         var random = SplitMix64(seed: seed)
         var analyzer = SwingAnalyzer(configuration: analyzerConfiguration)
-        var output = SwingAnalyzerOutput()
+        var output = SwingAnalysisResult()
         var (i, j) = (0, 0)
         while i < acc.count || j < dm.count {
             let accTime = i < acc.count ? acc.timestamps[i] : .infinity
