@@ -1,4 +1,5 @@
 import MotionDSP
+import MotionRecording
 
 /// Least-squares hinge fits over one swing's samples: for a hinge time τ, the residual sum of squares of
 ///
@@ -124,12 +125,7 @@ struct HingeFit: ~Copyable {
         let tauOffsets = (taus - referenceTime) * 10
         // First sample after the earliest τ (samples are sorted by offset): earlier ones are after none of the four.
         let earliest = Swift.min(Swift.min(tauOffsets[0], tauOffsets[1]), Swift.min(tauOffsets[2], tauOffsets[3]))
-        var low = 0
-        var high = samples.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if samples[middle].x - earliest > 0 { high = middle } else { low = middle + 1 }
-        }
+        let low = BinarySearch.firstIndex(in: 0..<samples.count) { samples[$0].x - earliest > 0 }
         // Lane = τ. Σd^k (k = 1…8), Σd^(k+½) (k = 1…4), Σp·d^k and Σp·d^(k+½) (k = 1…4).
         var d1 = SIMD4<Double>.zero, d2 = SIMD4<Double>.zero, d3 = SIMD4<Double>.zero, d4 = SIMD4<Double>.zero
         var d5 = SIMD4<Double>.zero, d6 = SIMD4<Double>.zero, d7 = SIMD4<Double>.zero, d8 = SIMD4<Double>.zero

@@ -1,8 +1,8 @@
 /// Sport presets. Sources and assumptions:
 /// - Baseball/softball time to contact 0.12–0.25 s: Apple, WWDC23 "What's new in Core Motion" (swing example).
 /// - Wrist rotation rates: bat-swing lead-arm/hand angular velocities of roughly 10–25 rad/s (Fortenbaugh 2011,
-///   "The Biomechanics of the Baseball Swing"; Escamilla et al. 2009); the real tennis rally in
-///   `../shared/datasets/tennis-motion` peaks at 7–10 rad/s |ω| at the wrist.
+///   "The Biomechanics of the Baseball Swing"; Escamilla et al. 2009); a real Apple Watch tennis forehand rally
+///   (800 Hz, CMBatchedSensorManager) peaks at 7–10 rad/s |ω| at the wrist.
 /// - Impact at the wrist: the real tennis recording shows 19.5–47.4 g peaks, ringing ≈ 120 Hz decaying over
 ///   20–40 ms, contact rising over 3–5 samples (tennis ball dwell ≈ 4–5 ms). Bat first bending mode ≈ 150–200 Hz
 ///   and ball–bat contact ≈ 0.7 ms; golf club–ball contact ≈ 0.45 ms and a downswing of ≈ 0.25–0.3 s. Modes
