@@ -163,27 +163,8 @@ import _TestSupport
         let reference = SwingAnalyzer.analyze(session.recording)
         #expect(reference.dataCase == .full)
         #expect(reference.swings.count >= 5)
-        let acc = session.recording.accelerometer!
-        let dm = session.recording.deviceMotion!
-        var random = SplitMix64(seed: 5)
-        var analyzer = SwingAnalyzer(configuration: .baseball)
-        var output = SwingAnalysisResult()
-        var (i, j) = (0, 0)
-        while i < acc.count || j < dm.count {
-            // Keep the two streams within ~1 s of each other, in random ragged pieces.
-            let accTime = i < acc.count ? acc.timestamps[i] : .infinity
-            let dmTime = j < dm.count ? dm.timestamps[j] : .infinity
-            if accTime <= dmTime + Double.random(in: -0.5...0.5, using: &random) {
-                let n = Swift.min(acc.count - i, Int.random(in: 0...1200, using: &random))
-                analyzer.feed(accelerometer: acc, range: i..<(i + n), into: &output)
-                i += n
-            } else {
-                let n = Swift.min(dm.count - j, Int.random(in: 0...300, using: &random))
-                analyzer.feed(deviceMotion: dm, range: j..<(j + n), into: &output)
-                j += n
-            }
-        }
-        analyzer.finish(into: &output)
+        let output = analyzeInRaggedBatches(
+            session.recording, configuration: .baseball, seed: 5, maxAccelerometerPiece: 1200, maxDeviceMotionPiece: 300)
         #expect(output.swings == reference.swings)
         #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
     }

@@ -16,26 +16,9 @@ import _TestSupport
         let reference = SwingAnalyzer.analyze(session.recording, configuration: analyzerConfiguration)
         // Every swing but, in the tennis session, one slow practice swing the detector does not take for a swing.
         #expect(reference.swings.count >= 9)
-        let acc = session.recording.accelerometer!
-        let dm = session.recording.deviceMotion!
-        var random = SplitMix64(seed: seed)
-        var analyzer = SwingAnalyzer(configuration: analyzerConfiguration)
-        var output = SwingAnalysisResult()
-        var (i, j) = (0, 0)
-        while i < acc.count || j < dm.count {
-            let accTime = i < acc.count ? acc.timestamps[i] : .infinity
-            let dmTime = j < dm.count ? dm.timestamps[j] : .infinity
-            if accTime <= dmTime + Double.random(in: -0.5...0.5, using: &random) {
-                let n = Swift.min(acc.count - i, Int.random(in: 0...(4 * maxChunk), using: &random))
-                analyzer.feed(accelerometer: acc, range: i..<(i + n), into: &output)
-                i += n
-            } else {
-                let n = Swift.min(dm.count - j, Int.random(in: 0...maxChunk, using: &random))
-                analyzer.feed(deviceMotion: dm, range: j..<(j + n), into: &output)
-                j += n
-            }
-        }
-        analyzer.finish(into: &output)
+        let output = analyzeInRaggedBatches(
+            session.recording, configuration: analyzerConfiguration, seed: seed,
+            maxAccelerometerPiece: 4 * maxChunk, maxDeviceMotionPiece: maxChunk)
         #expect(output.swings == reference.swings)
         #expect(output.unmatchedImpacts == reference.unmatchedImpacts)
     }
