@@ -75,7 +75,7 @@ struct LiveEqualsOfflineTests {
     func concurrentSessionsAreIsolated() async throws {
         let recordings = (1...3).map { seed in
             var configuration = SimulationConfiguration.baseball(seed: UInt64(seed))
-            configuration.duration = 40
+            configuration.duration = 70
             return SimulatedSession(configuration: configuration).recording
         }
         let expected = recordings.map { SwingAnalyzer.analyze($0, configuration: .baseball).swings.map(\.json.serialized) }

@@ -31,8 +31,9 @@ struct RefusalTests {
     func malformedBinary() async throws {
         var frame = BinaryBatchFrame.encode(Fixtures.sampleBatches[0])
         frame[2] = 9  // version
+        let badFrame = frame
         let bad = try await whileAGoodSessionStreams { port in
-            try await ScriptedClient(port: port).run([.text(ScriptedClient.announce()), .await("session"), .binary(frame)])
+            try await ScriptedClient(port: port).run([.text(ScriptedClient.announce()), .await("session"), .binary(badFrame)])
         }
         #expect(bad.closeCode == 4001)
         let message = try #require(bad.first("error")?["message"] as? String)
@@ -78,14 +79,23 @@ struct RefusalTests {
 
     @Test("time going backwards and NaN samples close with 4001 naming batch and sample")
     func invalidSamples() async throws {
-        guard case .accelerometer(var data) = Fixtures.sampleBatches[0].samples else {
-            Issue.record("first batch is not accelerometer")
-            return
-        }
+        guard case .accelerometer(var data) = Fixtures.sampleBatches.first(where: { $0.stream == .accelerometer })!.samples
+        else { return }
+        let good = LiveBatch(sequence: 0, samples: .accelerometer(data))
+        let again = LiveBatch(sequence: 1, samples: .accelerometer(data))
         data.x[5] = .nan
         let nanBatch = LiveBatch(sequence: 0, samples: .accelerometer(data))
+        let first = data.timestamps[0]
+        let last = data.timestamps[data.count - 1]
         let bad = try await whileAGoodSessionStreams { port in
-            try await ScriptedClient(port: port).run([.text(ScriptedClient.announce()), .await("session"), .batch(nanBatch)])
+            let backwards = try await ScriptedClient(port: port).run(
+                [.text(ScriptedClient.announce()), .await("session"), .batch(good), .batch(again)])
+            #expect(backwards.closeCode == 4001)
+            #expect(
+                backwards.first("error")?["message"] as? String
+                    == "accelerometer batch 1: first timestamp \(first) s is before the previous batch's last (\(last) s)")
+            return try await ScriptedClient(port: port).run(
+                [.text(ScriptedClient.announce()), .await("session"), .batch(nanBatch)])
         }
         #expect(bad.closeCode == 4001)
         #expect(bad.first("error")?["message"] as? String == "accelerometer batch 0: x[5] is not finite")
@@ -118,15 +128,16 @@ struct RefusalTests {
     @Test("a session sending faster than --max-batch-rate is closed with 4029")
     func batchRate() async throws {
         let exchange = try await TestServer.with({
-            $0.maximumBatchRate = 5
-            $0.batchBurstSeconds = 2
+            $0.maximumBatchRate = 0.1
+            $0.batchBurstSeconds = 20
         }) { port, _ in
             try await ScriptedClient(port: port).run(
                 [.text(ScriptedClient.announce()), .await("session")] + Fixtures.steps(Fixtures.sampleBatches[..<30]))
         }
         #expect(exchange.closeCode == 4029)
-        // The bucket holds 10 batches: those were applied, the 11th refused.
-        #expect(exchange.lastAck == 9)
+        // The bucket holds 2 batches (0.1/s × 20 s) and refills one in 10 s: two were applied, the third refused.
+        #expect(exchange.lastAck == 1)
+        #expect(exchange.first("error")?["message"] as? String == "more than 0.1 batches per second (sustained)")
     }
 
     @Test("a silent connection is finished with its summary and closed with 4008")

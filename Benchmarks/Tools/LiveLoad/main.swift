@@ -90,8 +90,11 @@ struct SessionResult: Sendable {
     var closeCode: String = ""
 }
 
-final class SendTimes: Sendable {
+/// State one session's sender and reader share.
+final class SessionState: Sendable {
     let times: Mutex<[ContinuousClock.Instant?]>
+    let acked = Mutex(-1)
+    let result = Mutex(SessionResult())
     init(count: Int) { times = Mutex(Array(repeating: nil, count: count)) }
 }
 
@@ -134,9 +137,7 @@ func runSession(port: Int, prepared: Prepared, start: ContinuousClock.Instant, r
     configuration.additionalHeaders[.authorization] = "Bearer \(token)"
     var logger = Logger(label: "live-load")
     logger.logLevel = .critical
-    let result = Mutex(SessionResult())
-    let sendTimes = SendTimes(count: prepared.frames.count)
-    let acked = Mutex(-1)
+    let shared = SessionState(count: prepared.frames.count)
     let close = try await WebSocketClient.connect(
         url: "ws://127.0.0.1:\(port)/v1/live", configuration: configuration, logger: logger
     ) { inbound, outbound, _ in
@@ -148,16 +149,16 @@ func runSession(port: Int, prepared: Prepared, start: ContinuousClock.Instant, r
                     guard case .text(let text) = message else { continue }
                     if text.hasPrefix(#"{"type":"ack""#) {
                         let sequence = Int(text.dropFirst(#"{"type":"ack","sequence":"#.count).dropLast())!
-                        acked.withLock { $0 = sequence }
+                        shared.acked.withLock { $0 = sequence }
                     } else if text.hasPrefix(#"{"type":"swing""#) {
                         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-                        let sent = (object["sequence"] as? Int).flatMap { s in sendTimes.times.withLock { $0[s] } }
-                        result.withLock {
+                        let sent = (object["sequence"] as? Int).flatMap { s in shared.times.withLock { $0[s] } }
+                        shared.result.withLock {
                             $0.swings += 1
                             if let sent { $0.latencies.append(now - sent) }
                         }
                     } else if text.hasPrefix(#"{"type":"summary""#) {
-                        result.withLock { $0.summary = true }
+                        shared.result.withLock { $0.summary = true }
                         return
                     }
                 }
@@ -167,9 +168,9 @@ func runSession(port: Int, prepared: Prepared, start: ContinuousClock.Instant, r
                     if realTime {
                         try await Task.sleep(until: start + .seconds(prepared.offsets[i]), clock: .continuous)
                     } else {
-                        while acked.withLock({ $0 }) < i - 16 { try await Task.sleep(for: .microseconds(50)) }
+                        while shared.acked.withLock({ $0 }) < i - 16 { try await Task.sleep(for: .microseconds(50)) }
                     }
-                    sendTimes.times.withLock { $0[i] = .now }
+                    shared.times.withLock { $0[i] = .now }
                     try await outbound.write(.binary(frame))
                 }
                 try await outbound.write(.text(#"{"type":"end"}"#))
@@ -177,7 +178,7 @@ func runSession(port: Int, prepared: Prepared, start: ContinuousClock.Instant, r
             try await group.waitForAll()
         }
     }
-    var final = result.withLock { $0 }
+    var final = shared.result.withLock { $0 }
     final.closeCode = close.map { "\($0.closeCode)" } ?? "none"
     return final
 }

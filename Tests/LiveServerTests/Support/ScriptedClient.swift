@@ -118,14 +118,15 @@ final class ExchangeBox: @unchecked Sendable {
     var exchange: Exchange { lock.withLock { value } }
 
     func record(_ text: String) -> [String: any Sendable] {
-        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+        // Decoded field by field (JSONSerialization's NSNumber would turn 0 and 1 into Bool on Linux).
+        let message = (try? JSONDecoder().decode(ServerMessageFields.self, from: Data(text.utf8))) ?? ServerMessageFields()
         var parsed: [String: any Sendable] = [:]
-        for (key, v) in object {
-            switch v {
-            case let n as NSNumber where !(v is Bool): parsed[key] = n.intValue == n.doubleValue ? n.intValue : n.doubleValue
-            case let s as String: parsed[key] = s
-            case let b as Bool: parsed[key] = b
-            default: parsed[key] = String(describing: v)
+        for (key, field) in Mirror(reflecting: message).children.map({ ($0.label!, $0.value) }) {
+            switch field {
+            case let v as String?: if let v { parsed[key] = v }
+            case let v as Int?: if let v { parsed[key] = v }
+            case let v as Bool?: if let v { parsed[key] = v }
+            default: break
             }
         }
         lock.withLock {
@@ -137,4 +138,22 @@ final class ExchangeBox: @unchecked Sendable {
         }
         return parsed
     }
+}
+
+/// The fields of the server's messages that the tests read.
+struct ServerMessageFields: Decodable {
+    var type: String?
+    var session: String?
+    var resumed: Bool?
+    var nextSequence: Int?
+    var swings: Int?
+    var sequence: Int?
+    var index: Int?
+    var batches: Int?
+    var unmatchedImpacts: Int?
+    var dataCase: String?
+    var recording: String?
+    var reason: String?
+    var code: Int?
+    var message: String?
 }
