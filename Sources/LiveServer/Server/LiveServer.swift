@@ -12,7 +12,8 @@ import ServiceLifecycle
 ///
 /// - `GET /v1/live` with `Authorization: Bearer TOKEN` upgrades to a WebSocket session (see ``ClientMessage`` and
 ///   ``ServerMessage`` for the messages, ``BinaryBatchFrame`` for the binary batch layout); without a valid
-///   token the answer is HTTP 401 and no upgrade.
+///   token the upgrade is refused (HTTP 400: hummingbird-websocket's answer to every refused upgrade; a plain GET
+///   answers 401).
 /// - `GET /healthz` answers `ok`; `GET /metrics` the Prometheus text exposition (``LiveMetrics``).
 ///
 /// ``run()`` serves until SIGINT / SIGTERM or ``shutdown()``: then every open session is finished — its pending
