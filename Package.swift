@@ -24,6 +24,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System-library shims. liblapack-dev ships no C header: the Fortran prototypes are declared in shim.h.
@@ -48,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "swing-metrics",
             dependencies: [
-                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring",
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
@@ -100,4 +105,34 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+]
+
+// Live analysis over WebSocket (`swing-metrics serve`), its tests and its loopback load test.
+package.products += [.library(name: "LiveServer", targets: ["LiveServer"])]
+package.targets += [
+    .target(
+        name: "LiveServer",
+        dependencies: [
+            "MotionRecording", "SwingAnalysis",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+    .testTarget(
+        name: "LiveServerTests",
+        dependencies: [
+            "LiveServer", "MotionRecording", "SwingAnalysis", "SwingSimulation", "_TestSupport", "swing-metrics",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+    .executableTarget(
+        name: "LiveLoad",
+        dependencies: [
+            "LiveServer", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        ],
+        path: "Benchmarks/Tools/LiveLoad"),
 ]

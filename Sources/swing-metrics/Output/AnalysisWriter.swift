@@ -1,3 +1,4 @@
+import MotionRecording
 import Foundation
 
 /// Renders `RecordingAnalysis` values in one of the output formats, one recording at a time and in input order,

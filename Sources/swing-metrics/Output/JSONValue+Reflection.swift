@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// Builds JSON from a value's stored properties, in declaration order, so that metrics added to `Swing` or to a
 /// report type appear in the output without a second list of keys to keep in step ("add, never rename").
 extension JSONValue {

@@ -1,3 +1,4 @@
+import MotionRecording
 import SwingAnalysis
 import Testing
 

@@ -1,7 +1,7 @@
-/// A JSON value whose objects keep their keys in insertion order, so the CLI's output reads in the order of the
-/// JSON contract in docs/architecture.md (`recording`, `duration`, `swings`, `issues`, …). Foundation's
-/// `JSONEncoder` does not keep key order on Linux.
-enum JSONValue: Equatable, Sendable {
+/// A JSON value whose objects keep their keys in insertion order, so the CLI's output and the live server's messages
+/// read in the order of the JSON contract in docs/architecture.md (`recording`, `duration`, `swings`, `issues`, …).
+/// Foundation's `JSONEncoder` does not keep key order on Linux.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -24,20 +24,20 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// A number, or `null` when it is not finite (JSON has no NaN or infinity).
-    static func finite(_ value: Double?) -> JSONValue {
+    public static func finite(_ value: Double?) -> JSONValue {
         guard let value, value.isFinite else { return .null }
         return .number(value)
     }
 
     /// Compact serialisation (one line).
-    var serialized: String {
+    public var serialized: String {
         var out = ""
         write(into: &out, indent: nil, level: 0)
         return out
     }
 
     /// Pretty serialisation with two-space indentation.
-    var prettySerialized: String {
+    public var prettySerialized: String {
         var out = ""
         write(into: &out, indent: "  ", level: 0)
         return out

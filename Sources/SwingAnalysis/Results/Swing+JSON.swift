@@ -1,10 +1,11 @@
-import SwingAnalysis
+import MotionRecording
 
 extension Swing {
     /// The swing as a JSON object: its stored properties in declaration order, `null` where a metric is `nil` —
-    /// exactly what `JSONValue(reflecting:)` builds (a test keeps the two equal, so a metric added to `Swing`
-    /// must be added here too), without `Mirror`, which cost ≈ 30 µs per swing.
-    var json: JSONValue {
+    /// the form of one element of `analyze --format json`'s `"swings"` array and of the live server's swing message.
+    /// The CLI's tests keep it equal to what `JSONValue(reflecting:)` builds from the stored properties, so a metric
+    /// added to `Swing` must be added here too.
+    public var json: JSONValue {
         .object([
             ("start", .finite(start)),
             ("impact", .finite(impact)),

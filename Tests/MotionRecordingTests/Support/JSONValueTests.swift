@@ -1,6 +1,6 @@
 import Testing
 
-@testable import swing_metrics
+import MotionRecording
 
 @Suite struct JSONValueTests {
     @Test func objectsKeepInsertionOrderAndNull() {
@@ -22,22 +22,6 @@ import Testing
             #expect(Double(text) == v, "\(text)")
         }
         #expect(JSONValue.number(3).serialized == "3")
-    }
-
-    private struct Probe {
-        var start: Double
-        var impact: Double?
-        var contact: Bool
-        var peak: Float
-        var axis: SIMD3<Double>
-        var tags: [String]
-    }
-
-    @Test func reflectionFollowsDeclarationOrder() {
-        let probe = Probe(start: 1.25, impact: nil, contact: false, peak: 0.1, axis: [0, 0, 1], tags: ["x"])
-        #expect(
-            JSONValue(reflecting: probe).serialized
-                == #"{"start":1.25,"impact":null,"contact":false,"peak":0.1,"axis":[0,0,1],"tags":["x"]}"#)
     }
 
     @Test func prettyPrintingParsesBack() throws {
