@@ -1,6 +1,6 @@
 """Reference client for ``swing-metrics serve``: stream a stored recording to the live server, get its swings.
 
-    from batchedmotion_live.live import stream
+    from batchedmotion.live import stream
     swings = stream("session.npz", "ws://127.0.0.1:8080/v1/live", token, speed=None)
 
 Self-contained: the standard library and numpy only (the WebSocket client, RFC 6455, is written out below). Reads

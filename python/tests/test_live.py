@@ -1,8 +1,9 @@
 """The reference client against a real ``swing-metrics serve``: the swings streamed live equal the swings
 ``swing-metrics analyze --format json`` gives for the stored recording (interchange CSV and native .npz).
 
-Needs the built CLI: ``SWING_METRICS`` names it, else ``.build/debug/swing-metrics`` (``swift build``) or the
-release build in ``.build-cli``; the tests skip when none exists.
+Needs the built CLI: ``BATCHEDMOTION_CLI`` (set by ``make python-test``) or ``SWING_METRICS`` names it, else
+``.build/debug/swing-metrics`` (``swift build``) or the release build in ``.build-cli``; the tests skip when none
+exists.
 """
 
 import json
@@ -14,16 +15,15 @@ import tempfile
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "python"))
 
-from batchedmotion_live.live import LiveError, batches, encode_batch, read_recording, stream  # noqa: E402
+from batchedmotion.live import LiveError, batches, encode_batch, read_recording, stream  # noqa: E402
 
 SAMPLE = os.path.join(ROOT, "Datasets", "sample")
 TOKEN = "python-test-token-0123456789"
 
 
 def _binary():
-    candidates = [os.environ.get("SWING_METRICS"), os.path.join(ROOT, ".build", "debug", "swing-metrics"),
+    candidates = [os.environ.get("BATCHEDMOTION_CLI"), os.environ.get("SWING_METRICS"), os.path.join(ROOT, ".build", "debug", "swing-metrics"),
                   os.path.join(ROOT, ".build-cli", "release", "swing-metrics")]
     for candidate in candidates:
         if candidate and os.access(candidate, os.X_OK):
