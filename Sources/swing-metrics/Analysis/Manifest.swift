@@ -40,7 +40,7 @@ struct Manifest: Sendable {
     /// Parses manifest `text`; `name` is used in errors, relative paths are joined to `folder` (empty: as written).
     init(text: String, name: String, folder: String, fileManager: FileManager = .default) throws(Invalid) {
         var paths: [String] = []
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let entry = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if entry.isEmpty || entry.hasPrefix("#") { continue }
             let resolved =

@@ -215,7 +215,7 @@ struct SeasonReport {
             attributes += [("swings", "\(session.swings)"), ("contacts", "\(session.contacts)")]
         }
         func add(_ name: String, _ value: Double?) {
-            if let value { attributes.append((name, String(format: "%.9g", value))) }
+            if let value { attributes.append((name, String(format: "%.17g", value))) }
         }
         add("contact-rate", session.contactRate)
         add("ttc-median", session.timeToContact?.median)
