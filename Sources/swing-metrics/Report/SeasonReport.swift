@@ -65,6 +65,7 @@ struct SeasonReport {
             <h1>Season report</h1>
 
             """
+        if !commonFolder.isEmpty { html += "<div class=\"muted\">\(SVGPlot.escape(commonFolder))</div>\n" }
         html += overview()
         html += bestAndWorst()
         html += plots()
@@ -144,15 +145,22 @@ struct SeasonReport {
         var html = "<h2>Over the season</h2>"
         let swings = indexed { $0.error == nil ? Double($0.swings) : nil }
         let rate = indexed { $0.contactRate.map { $0 * 100 } }
-        var counts = plot("season-swings", "Swings and contact rate per session", "swings · contact %")
+        var counts = plot("season-swings", "Swings per session", "swings")
+        counts.height = 170
         counts.traces = [
             SVGPlot.Trace(
-                label: "swings", color: "#4a7bd0", times: swings.times, values: swings.values, pointRadius: 2.5),
-            SVGPlot.Trace(
-                label: "contact rate (%)", color: "#0a7d2c", times: rate.times, values: rate.values,
-                pointRadius: 2.5),
+                label: "swings", color: "#4a7bd0", times: swings.times, values: swings.values, pointRadius: 2.5)
         ]
         html += counts.render()
+        if !rate.values.isEmpty {
+            var contact = plot("season-contact", "Contact rate per session", "%")
+            contact.height = 170
+            contact.traces = [
+                SVGPlot.Trace(
+                    label: "contact rate", color: "#0a7d2c", times: rate.times, values: rate.values, pointRadius: 2.5)
+            ]
+            html += contact.render()
+        }
         html += spreadPlot(plot("season-ttc", "Time to contact per session: median and quartiles", "ms"),
             label: "time to contact", color: "#c0392b", scale: 1000, \.timeToContact)
         html += spreadPlot(plot("season-peak", "Peak rotation rate per session: median and quartiles", "rad/s"),
@@ -227,8 +235,24 @@ struct SeasonReport {
         return attributes.map { " data-\($0.0)=\"\($0.1)\"" }.joined()
     }
 
+    /// The session's name on the page: its path without the folder all the sessions share (the full path is the
+    /// link's tooltip).
     private func link(_ session: SessionSummary) -> String {
-        "<a href=\"\(SVGPlot.escape(session.reportLink))\">\(SVGPlot.escape(session.recording))</a>"
+        let shown = session.recording.hasPrefix(commonFolder)
+            ? String(session.recording.dropFirst(commonFolder.count)) : session.recording
+        return "<a href=\"\(SVGPlot.escape(session.reportLink))\" title=\"\(SVGPlot.escape(session.recording))\">"
+            + "\(SVGPlot.escape(shown))</a>"
+    }
+
+    /// The longest folder prefix (ending in `/`) of every session's path; empty when they share none.
+    var commonFolder: String {
+        guard let first = sessions.first?.recording else { return "" }
+        var prefix = Substring(first)
+        for session in sessions.dropFirst() {
+            prefix = prefix.commonPrefix(with: session.recording)[...]
+        }
+        guard let slash = prefix.lastIndex(of: "/") else { return "" }
+        return String(prefix[...slash])
     }
 
     private static func percent(_ rate: Double?) -> String {

@@ -19,7 +19,7 @@ import Testing
         let elapsed = clock.now - started
         gate.signal()
         #expect(value == -1)
-        #expect(elapsed >= .milliseconds(300))
+        #expect(elapsed >= .milliseconds(250), "not before the limit (Dispatch and ContinuousClock may differ by a few ms)")
         #expect(elapsed < .seconds(10))
     }
 

@@ -66,14 +66,14 @@ import FoundationXML
 
         // Names are escaped everywhere; the raw markup never appears.
         #expect(!html.contains("<i>&\"odd\""))
-        #expect(html.contains(">\(folder.path)/b&lt;i&gt;&amp;&quot;odd&quot;.npz</a>"))
+        #expect(html.contains("title=\"\(folder.path)/b&lt;i&gt;&amp;&quot;odd&quot;.npz\">"))
         #expect(html.contains("data-recording=\"\(folder.path)/b&lt;i&gt;&amp;&quot;odd&quot;.npz\""))
         // Self-contained, and well-formed (polyglot XHTML) so the tags balance.
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"))
         let parser = XMLParser(data: Data(html.utf8))
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
         #expect(html.contains("Best sessions") && html.contains("Worst sessions"))
-        #expect(html.components(separatedBy: "<svg").count - 1 == 3, "swings/contact, time to contact, peak rotation")
+        #expect(html.components(separatedBy: "<svg").count - 1 == 4, "swings, contact, time to contact, peak rotation")
 
         // Every link leads to a per-recording report written beside the page.
         let links = try html.matches(of: Regex(#"href="([^"]*)""#)).map { String($0.output[1].substring!) }
