@@ -7,12 +7,12 @@
 # `swing-metrics`, writes `report --season` over them and renders that page. Installs Chromium with apt-get when
 # no chromium/chromium-browser/google-chrome is on PATH (sudo only when not root). The page must render without
 # network access: the browser runs with networking disabled by a proxy that goes nowhere.
-# OUT defaults to season-report.png in the working directory. Window: 1000 × 2600 CSS pixels (the whole page).
+# OUT defaults to $TMPDIR/season-report.png (/tmp without TMPDIR). Window: 1000 × 2600 CSS pixels (the whole page).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 page="${1:-}"
-out="${2:-season-report.png}"
+out="${2:-${TMPDIR:-/tmp}/season-report.png}"
 
 browser=""
 for candidate in chromium chromium-browser google-chrome; do

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A few simulated native recordings for the scale-out and season tests, made once per test run with
@@ -6,10 +7,21 @@ import Testing
 enum SimulatedSeason {
     static let seeds = [1, 2, 3, 4]
 
+    /// The temporary folder holding `season/`, for the clean-up at exit.
+    static let scratchPath = Mutex<String?>(nil)
+
     /// The folder holding `day-1` … `day-4`, or the error that prevented making it.
     static let folder: Result<URL, CommandFailed> = {
         do {
-            let root = try CommandRunner.temporaryDirectory().appendingPathComponent("season")
+            let scratch = try CommandRunner.temporaryDirectory()
+            let root = scratch.appendingPathComponent("season")
+            scratchPath.withLock { $0 = scratch.path }
+            // Removed when the test process exits (a static value has no end of its own).
+            atexit {
+                SimulatedSeason.scratchPath.withLock { path in
+                    if let path { try? FileManager.default.removeItem(atPath: path) }
+                }
+            }
             for seed in seeds {
                 let result = try CommandRunner.run([
                     "simulate", root.appendingPathComponent("day-\(seed)").path, "--seed", "\(seed)",

@@ -9,23 +9,32 @@ import Synchronization
 /// between batches), so an abandoned thread rarely keeps using a core.
 ///
 /// The work runs on a new `Thread`, not on Swift concurrency's cooperative pool (one thread per core), whose
-/// threads a blocked read would take away from every other task.
+/// threads a blocked read would take away from every other task; a second thread waits for it up to the limit
+/// (two thread starts, tens of µs, per recording).
 enum TimeLimitedWork {
     /// `work()`, or `timedOut()` when `work` has not returned within `seconds` (> 0).
     static func run<Value: Sendable>(
         seconds: Double, _ work: @escaping @Sendable () -> Value, timedOut: @escaping @Sendable () -> Value
     ) async -> Value {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+            let deadline = DispatchTime.now() + seconds
             let once = Once()
-            let thread = Thread {
+            let finished = DispatchSemaphore(value: 0)
+            let worker = Thread {
                 let value = work()
+                finished.signal()
                 if once.claim() { continuation.resume(returning: value) }
             }
-            thread.name = "swing-metrics recording"
-            thread.start()
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            worker.name = "swing-metrics recording"
+            // The deadline is kept by a thread of its own too, not by a timer on a shared Dispatch queue, whose few
+            // threads other work may hold past the limit; it ends as soon as the work does.
+            let timer = Thread {
+                guard finished.wait(timeout: deadline) == .timedOut else { return }
                 if once.claim() { continuation.resume(returning: timedOut()) }
             }
+            timer.name = "swing-metrics time limit"
+            worker.start()
+            timer.start()
         }
     }
 }

@@ -20,7 +20,9 @@ import Testing
         gate.signal()
         #expect(value == -1)
         #expect(elapsed >= .milliseconds(250), "not before the limit (Dispatch and ContinuousClock may differ by a few ms)")
-        #expect(elapsed < .seconds(10))
+        // The work never returns before `gate.signal()` below: any return at all is the time limit's. The bound only
+        // catches a wait that does not end; a loaded machine running the whole suite delays resumption by seconds.
+        #expect(elapsed < .seconds(120))
     }
 
     @Test func blockedWorkDoesNotStarveOtherTasks() async {

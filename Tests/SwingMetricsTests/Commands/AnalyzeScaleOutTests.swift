@@ -40,8 +40,10 @@ import Darwin
 
     @Test func manifestListsRecordingsRelativeToItsFolder() throws {
         let root = try SimulatedSeason.folder.get()
-        let manifest = root.appendingPathComponent("list.txt")
-        try "# two of four\n\nday-3/recording.npz\n  day-1  \n".write(to: manifest, atomically: true, encoding: .utf8)
+        // Beside the season folder, not in it: the other tests discover that folder while this one runs.
+        let manifest = root.deletingLastPathComponent().appendingPathComponent("list.txt")
+        try "# two of four\n\nseason/day-3/recording.npz\n  season/day-1  \n".write(
+            to: manifest, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: manifest) }
         let run = try SimulatedSeason.analyzeLines(["--manifest", manifest.path])
         #expect(run.status == 0, "\(run.standardError)")
@@ -49,14 +51,16 @@ import Darwin
             root.path + "/day-3/recording.npz", root.path + "/day-1/recording.npz",
         ])
         // JSON is an array with a manifest, even of one recording.
-        try "day-2/recording.npz\n".write(to: manifest, atomically: true, encoding: .utf8)
+        try "season/day-2/recording.npz\n".write(to: manifest, atomically: true, encoding: .utf8)
         let json = try CommandRunner.run(["analyze", "--manifest", manifest.path, "--format", "json"])
         #expect((try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [Any])?.count == 1)
 
-        try "day-2/recording.npz\nday-9.npz\n".write(to: manifest, atomically: true, encoding: .utf8)
+        try "season/day-2/recording.npz\nday-9.npz\n".write(to: manifest, atomically: true, encoding: .utf8)
         let missing = try CommandRunner.run(["analyze", "--manifest", manifest.path])
         #expect(missing.status == 64)
-        #expect(missing.standardError.contains("list.txt:2: \(root.path)/day-9.npz: no such file or directory"),
+        #expect(
+            missing.standardError.contains(
+                "list.txt:2: \(root.deletingLastPathComponent().path)/day-9.npz: no such file or directory"),
             "\(missing.standardError)")
     }
 

@@ -104,4 +104,32 @@ import FoundationXML
         #expect(perRecording.status == 0)
         #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("day-4-recording.html").path))
     }
+
+    @Test func datedSessionsAreInTimeOrderOnADayAxis() throws {
+        func session(_ name: String, day: Double?, error: String? = nil) -> SessionSummary {
+            let analysis = RecordingAnalysis(
+                recording: "season/\(name)", duration: error == nil ? 60 : nil, swings: [], issues: [],
+                dataCase: error == nil ? "full" : nil, error: error)
+            return SessionSummary(
+                analysis: analysis, startDate: day.map { Date(timeIntervalSince1970: 1_780_000_000 + $0 * 86_400) },
+                reportLink: "r/\(name).html")
+        }
+        let dated = SeasonReport(sessions: [
+            session("c", day: 3.5), session("broken", day: nil, error: "season/broken: bad"), session("a", day: 0),
+            session("b", day: 1.25),
+        ])
+        #expect(dated.isDated)
+        #expect(dated.sessions.map(\.recording) == ["season/a", "season/b", "season/c", "season/broken"])
+        #expect(dated.positions == [0, 1.25, 3.5, 4])
+        #expect(dated.commonFolder == "season/")
+        let html = dated.render()
+        #expect(html.contains("days since 2026-05-28"), "the axis is days since the first session")
+        #expect(html.contains(">a.npz") == false && html.contains(">a</a>"), "names without the common folder")
+
+        // One session without a date: input order, numbered.
+        let undated = SeasonReport(sessions: [session("c", day: 3.5), session("a", day: nil)])
+        #expect(!undated.isDated)
+        #expect(undated.sessions.map(\.recording) == ["season/c", "season/a"])
+        #expect(undated.positions == [1, 2])
+    }
 }
