@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// The work runs on a new `Thread`, not on Swift concurrency's cooperative pool (one thread per core), whose
 /// threads a blocked read would take away from every other task; a second thread waits for it up to the limit
-/// (two thread starts, tens of µs, per recording).
+/// (two thread starts per recording).
 enum TimeLimitedWork {
     /// `work()`, or `timedOut()` when `work` has not returned within `seconds` (> 0).
     static func run<Value: Sendable>(

@@ -16,8 +16,8 @@ extension SwingMetrics {
                 then a session summary (swings, hits, misses, the distribution of times to contact) and the \
                 data-hygiene findings.
 
-                With one recording, --output names the HTML file; with several, --output names a directory that \
-                receives one <recording>.html per recording (the file name without extension; when two \
+                With one recording, --output names the HTML file; with several (or with --manifest or --shard), \
+                --output names a directory that receives one <recording>.html per recording (the file name without extension; when two \
                 recordings share a name, their parent folder's name is prefixed: <folder>-<recording>.html).
 
                 With --season, --output names one page across all the recordings (each one a session): swings \
