@@ -73,9 +73,9 @@ def fifo(tmp_path) -> str:
 FAKE_CLI = '''\
 #!{python}
 # Test double of swing-metrics analyze: delegates each recording to the real tool, one at a time, but dies by
-# SIGSEGV on a path containing "crash" and sleeps forever on one containing "hang". Like the real tool it buffers
-# its standard output until the end (so a crash loses earlier results) and draws "\\ranalysing BAR i/n" on standard
-# error when that is a terminal. Every invocation is logged (its paths, one line) to LOG.
+# SIGSEGV on a path containing "crash" and sleeps forever on one containing "hang" (a hang the real tool's
+# --time-limit, accepted and ignored here, cannot see). Like the real tool with --format jsonl it writes and flushes
+# each result line as soon as that recording is done. Every invocation is logged (its paths, one line) to LOG.
 import json, os, signal, subprocess, sys, time
 REAL, LOG, DELAY = {real!r}, {log!r}, {delay!r}
 args = sys.argv[1:]
@@ -86,8 +86,8 @@ if LOG:
     with open(LOG, "a") as log:
         log.write(json.dumps(paths) + "\\n")
 time.sleep(DELAY)
-out, failed = [], 0
-for done, path in enumerate(paths, start=1):
+failed = 0
+for path in paths:
     if "crash" in os.path.basename(path):
         signal.signal(signal.SIGSEGV, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGSEGV)
@@ -96,11 +96,8 @@ for done, path in enumerate(paths, start=1):
     result = subprocess.run([REAL, "analyze", "--format", "jsonl", "--no-progress", "--", path],
                             capture_output=True, text=True)
     failed += result.returncode != 0
-    out.append(result.stdout)
-    if os.isatty(2) and len(paths) > 1:
-        sys.stderr.write("\\ranalysing ###--- %d/%d" % (done, len(paths)))
-        sys.stderr.flush()
-sys.stdout.write("".join(out))
+    sys.stdout.write(result.stdout)
+    sys.stdout.flush()
 sys.exit(1 if failed else 0)
 '''
 

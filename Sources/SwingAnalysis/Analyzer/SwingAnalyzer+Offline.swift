@@ -34,25 +34,55 @@ extension SwingAnalyzer {
     public static func analyze<Source: BatchSource>(
         _ source: Source, configuration: SwingAnalyzerConfiguration = .baseball
     ) -> SwingAnalysisResult {
+        // Never stopped: `nil` is impossible.
+        analyze(source, configuration: configuration, while: { true })!
+    }
+
+    /// ``analyze(_:configuration:)-(RecordingSource,_)`` that asks `shouldContinue` before every batch (once per
+    /// one-second batch of a stream, so at least once per second of recorded data) and gives up, returning `nil`,
+    /// when it answers `false` — how a caller enforces a time limit without a thread of its own per recording. The
+    /// swings of a run that is not stopped are exactly those of `analyze(_:configuration:)`.
+    public static func analyze(
+        _ source: RecordingSource, configuration: SwingAnalyzerConfiguration = .baseball,
+        while shouldContinue: () -> Bool
+    ) -> SwingAnalysisResult? {
+        switch source.storage {
+        case .inMemory(let recording): analyze(recording, configuration: configuration, while: shouldContinue)
+        case .mapped(let file): analyze(file, configuration: configuration, while: shouldContinue)
+        }
+    }
+
+    /// ``analyze(_:configuration:)-(Source,_)`` with the `shouldContinue` check of
+    /// ``analyze(_:configuration:while:)-(RecordingSource,_,_)``: `nil` when stopped.
+    public static func analyze<Source: BatchSource>(
+        _ source: Source, configuration: SwingAnalyzerConfiguration = .baseball,
+        while shouldContinue: () -> Bool
+    ) -> SwingAnalysisResult? {
         let streams = streams(in: source)
         var schedule = source.batchSchedule()
-        let result = analyze(source, schedule: &schedule, streams: streams, configuration: configuration)
+        guard
+            let result = analyze(
+                source, schedule: &schedule, streams: streams, configuration: configuration,
+                shouldContinue: shouldContinue)
+        else { return nil }
         if schedule.followedDeliveryOrder { return result }
         // A stream went back in time: the batches came in another order than batchRanges()'s. Again, in that order.
         var listed = BatchSchedule(listing: source.batchRanges())
-        return analyze(source, schedule: &listed, streams: streams, configuration: configuration)
+        return analyze(
+            source, schedule: &listed, streams: streams, configuration: configuration, shouldContinue: shouldContinue)
     }
 
     private static func analyze<Source: BatchSource>(
         _ source: Source, schedule: inout BatchSchedule, streams: Set<SensorStream>,
-        configuration: SwingAnalyzerConfiguration
-    ) -> SwingAnalysisResult {
+        configuration: SwingAnalyzerConfiguration, shouldContinue: () -> Bool
+    ) -> SwingAnalysisResult? {
         var analyzer = SwingAnalyzer(configuration: configuration, streams: streams)
         var output = SwingAnalysisResult()
         var accelerometerScratch = AccelerometerData()
         var deviceMotionScratch = DeviceMotionData()
         let deviceMotionRead = source.deviceMotionComponents.readForRotation
         while let batch = schedule.next() {
+            guard shouldContinue() else { return nil }
             guard streams.contains(batch.stream) else {
                 source.didDeliver(batch)
                 continue

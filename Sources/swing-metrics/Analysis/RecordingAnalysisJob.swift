@@ -7,6 +7,9 @@ import SwingAnalysis
 struct RecordingAnalysisJob: Sendable {
     let sport: Sport?
     let fileConfiguration: SwingAnalyzerConfiguration?
+    /// The longest one recording may take, opening included, s (`--time-limit`); `nil`: no limit. Checked after
+    /// opening and before every batch of the analysis; ``TimeLimitedWork`` covers an open that blocks.
+    var timeLimit: Double? = nil
 
     /// The configuration for a recording: the file's, else `--sport`'s, else the recording's sport, else baseball.
     func configuration(for metadata: RecordingMetadata) -> SwingAnalyzerConfiguration {
@@ -16,6 +19,8 @@ struct RecordingAnalysisJob: Sendable {
 
     /// Opens and analyses the recording at `url`; with `timings`, opening and analysing are timed separately.
     func analyze(_ url: URL, timings: AnalysisTimings? = nil) -> RecordingAnalysis {
+        let clock = ContinuousClock()
+        let deadline = timeLimit.map { clock.now + .seconds($0) }
         let opened = AnalysisTimings.measure(timings, .open) {
             Result { () throws(RecordingError) in try RecordingSource.open(url) }
         }
@@ -24,7 +29,11 @@ struct RecordingAnalysisJob: Sendable {
             return RecordingAnalysis(
                 recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         case .success(let source):
-            return AnalysisTimings.measure(timings, .compute) { analyze(source, path: url.relativePath) }
+            return AnalysisTimings.measure(timings, .compute) {
+                guard let deadline else { return analyze(source, path: url.relativePath) }
+                return analyze(source, path: url.relativePath, while: { clock.now < deadline })
+                    ?? timeLimitExceeded(url)
+            }
         }
     }
 
@@ -34,5 +43,23 @@ struct RecordingAnalysisJob: Sendable {
         return RecordingAnalysis(
             recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
             dataCase: result.dataCase.rawValue, error: nil)
+    }
+
+    /// ``analyze(_:path:)`` that stops, returning `nil`, once `shouldContinue` answers `false` before a batch.
+    func analyze(_ source: RecordingSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
+        guard shouldContinue(),
+            let result = SwingAnalyzer.analyze(
+                source, configuration: configuration(for: source.metadata), while: shouldContinue)
+        else { return nil }
+        return RecordingAnalysis(
+            recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
+            dataCase: result.dataCase.rawValue, error: nil)
+    }
+
+    /// The error row of a recording that ran past ``timeLimit``: `PATH: time limit of N s exceeded`.
+    func timeLimitExceeded(_ url: URL) -> RecordingAnalysis {
+        RecordingAnalysis(
+            recording: url.relativePath, duration: nil, swings: [], issues: [], dataCase: nil,
+            error: "\(url.relativePath): time limit of \(String(format: "%g", timeLimit ?? 0)) s exceeded")
     }
 }

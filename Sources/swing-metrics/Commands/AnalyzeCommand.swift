@@ -20,15 +20,23 @@ extension SwingMetrics {
                 still analysed. Exit status: 0 when every input was analysed, 1 when some input failed, 64 on a \
                 usage error.
 
+                Scale-out: --manifest FILE reads the paths from a file (one per line; '-' for standard input), \
+                --shard i/n keeps the i-th of n interleaved shards of the discovered list (1-based: recordings i, \
+                i+n, i+2n, …), so a job array runs 'analyze --shard $TASK/N' per task. --time-limit SECONDS \
+                turns a recording that takes longer (a stalled read, a pathological file) into an error row \
+                "time limit of N s exceeded" while the others are still analysed. With --format jsonl every \
+                line is flushed (to standard output or straight into the --output file) as soon as the \
+                recording and those before it are done, so a crash loses nothing already written.
+
                 Examples:
                   swing-metrics analyze Datasets/sample
                   swing-metrics analyze ~/sessions --format json --output swings.json
                   swing-metrics analyze 'sessions/2026-*/' --sport softball --format csv
                   swing-metrics analyze session.npz --config my-analyzer.json --format jsonl
+                  swing-metrics analyze --manifest season.txt --shard 3/8 --time-limit 60 --format jsonl
                 """)
 
-        @Argument(help: "Recordings, directories or glob patterns.")
-        var paths: [String]
+        @OptionGroup var selection: InputSelectionOptions
 
         @OptionGroup var analysis: AnalysisOptions
 
@@ -41,6 +49,12 @@ extension SwingMetrics {
         @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+        @Option(
+            help: ArgumentHelp(
+                "Give up on a recording after this many seconds (opening included): it becomes an error row.",
+                valueName: "seconds"))
+        var timeLimit: Double?
+
         @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")
         var noProgress = false
 
@@ -49,14 +63,22 @@ extension SwingMetrics {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
+            if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
+                throw ValidationError("--time-limit must be a positive number of seconds (got \(timeLimit)).")
+            }
         }
 
         mutating func run() async throws {
-            let inputs = try InputDiscovery.commandLineRecordings(for: paths)
-            let analyzer = try analysis.resolve()
+            let inputs = try selection.recordings()
+            var analyzer = try analysis.resolve()
+            analyzer.timeLimit = timeLimit
+            let job = analyzer
             let timing = timings ? AnalysisTimings() : nil
-            var sink = try OutputSink(path: output)
-            var writer = AnalysisWriter(format: format, manyInputs: inputs.count > 1)
+            // JSONL is written line by line straight into the file and flushed per recording: a run that dies
+            // keeps every result already written.
+            let flushEachRecording = format == .jsonl
+            var sink = try OutputSink(path: output, atomic: !flushEachRecording)
+            var writer = AnalysisWriter(format: format, manyInputs: inputs.count > 1 || selection.selectsAList)
             var progress = ProgressBar(total: inputs.count, label: "analysing", enabled: !noProgress)
             var failures = 0
 
@@ -64,7 +86,12 @@ extension SwingMetrics {
             var writeError: (any Error)?
             await orderedParallelMap(
                 inputs, maxConcurrency: jobs,
-                transform: { url in analyzer.analyze(url, timings: timing) },
+                transform: { url in
+                    guard let limit = job.timeLimit else { return job.analyze(url, timings: timing) }
+                    return await TimeLimitedWork.run(
+                        seconds: limit, { job.analyze(url, timings: timing) },
+                        timedOut: { job.timeLimitExceeded(url) })
+                },
                 onCompletion: { progress.update($0) },
                 emit: { _, result in
                     if let error = result.error {
@@ -73,7 +100,10 @@ extension SwingMetrics {
                         StandardError.writeLine("swing-metrics: error: \(error)")
                     }
                     guard writeError == nil else { return }
-                    do { try sink.write(writer.render(result)) } catch { writeError = error }
+                    do {
+                        try sink.write(writer.render(result))
+                        if flushEachRecording { try sink.flush() }
+                    } catch { writeError = error }
                 })
             if let writeError { throw writeError }
             try sink.write(writer.footer())

@@ -4,11 +4,11 @@ import MotionRecording
 import SwingAnalysis
 
 extension SwingMetrics {
-    /// `swing-metrics report PATH -o report.html`
+    /// `swing-metrics report PATH -o report.html`, `swing-metrics report --season PATH... -o season.html`
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "report",
-            abstract: "Write a self-contained HTML report (inline SVG, no network) per recording.",
+            abstract: "Write a self-contained HTML report (inline SVG, no network) per recording, or for a season.",
             discussion: """
                 For every swing the report shows the 800 Hz accelerometer (raw z, and the impact detector's own \
                 high-pass and statistic) with the impact marked, and the rotation along gravity as the analysis \
@@ -16,54 +16,103 @@ extension SwingMetrics {
                 then a session summary (swings, hits, misses, the distribution of times to contact) and the \
                 data-hygiene findings.
 
-                With one recording, --output names the HTML file; with several, --output names a directory that \
-                receives one <recording>.html per recording.
+                With one recording, --output names the HTML file; with several (or with --manifest or --shard), \
+                --output names a directory that receives one <recording>.html per recording (the file name without extension; when two \
+                recordings share a name, their parent folder's name is prefixed: <folder>-<recording>.html).
+
+                With --season, --output names one page across all the recordings (each one a session): swings \
+                and contact rate per session, time to contact and peak rotation rate over time (median and \
+                quartiles per session), the best and worst sessions, and links to the per-recording reports, \
+                which are written beside it into <page>-reports/ (season.html: season-reports/), named as above. \
+                --no-recording-reports writes only the page; its links then point to where \
+                'report PATH... -o <page>-reports/' writes the reports (e.g. from a job array with --shard).
 
                 Examples:
                   swing-metrics report Datasets/sample -o sample.html
                   swing-metrics report sessions/ -o reports/
+                  swing-metrics report --season sessions/ -o season.html
                 """)
 
-        @Argument(help: "Recordings, directories or glob patterns.")
-        var paths: [String]
+        @OptionGroup var selection: InputSelectionOptions
 
-        @Option(name: .shortAndLong, help: "The HTML file (one recording) or directory (several) to write.")
+        @Option(name: .shortAndLong, help: "The HTML file (one recording, or --season) or directory (several) to write.")
         var output: String
+
+        @Flag(help: "One page across all the recordings, with links to per-recording reports.")
+        var season = false
+
+        @Flag(help: "With --season: write only the season page, not the per-recording reports it links to.")
+        var noRecordingReports = false
 
         @OptionGroup var analysis: AnalysisOptions
 
+        @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
+            if noRecordingReports && !season { throw ValidationError("--no-recording-reports needs --season.") }
+        }
+
         mutating func run() async throws {
-            let inputs = try InputDiscovery.commandLineRecordings(for: paths)
+            let inputs = try selection.recordings()
             let job = try analysis.resolve()
+            if season {
+                try await writeSeason(inputs, job: job)
+                return
+            }
             let outputs: [String]
-            if inputs.count == 1 && !output.hasSuffix("/") {
+            if inputs.count == 1 && !output.hasSuffix("/") && !selection.selectsAList {
                 outputs = [output]
             } else {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 outputs = Self.uniqueNames(for: inputs).map { (output as NSString).appendingPathComponent($0) }
             }
             var failures = 0
-            for (input, path) in zip(inputs, outputs) {
-                let source: RecordingSource
-                let recording: Recording
-                do {
-                    source = try RecordingSource.open(input)
-                    recording = try source.loaded()
-                } catch {
-                    failures += 1
-                    StandardError.writeLine("swing-metrics: error: \(error)")
-                    continue
-                }
-                let result = job.analyze(source, path: input.relativePath)
-                let html = HTMLReport(
-                    analysis: result, recording: recording, configuration: job.configuration(for: source.metadata)
-                ).render()
-                var sink = try OutputSink(path: path)
-                try sink.write(html)
-                try sink.close()
-                StandardError.writeLine("wrote \(path) (\(result.swings.count) \(result.dataCase == "accelerometerOnly" ? "impacts" : "swings"))")
-            }
+            await orderedParallelMap(
+                Array(zip(inputs, outputs)), maxConcurrency: jobs,
+                transform: { input, path in Self.writeRecordingReport(input, to: path, job: job) },
+                emit: { _, outcome in
+                    switch outcome {
+                    case .success(let message): StandardError.writeLine(message)
+                    case .failure(let error):
+                        failures += 1
+                        StandardError.writeLine("swing-metrics: error: \(error.message)")
+                    }
+                })
             if failures > 0 { throw ExitCode.failure }
+        }
+
+        /// A failure to report, as text (the underlying errors are of several types).
+        struct Failure: Error {
+            let message: String
+        }
+
+        /// Opens, analyses and writes the report of one recording; the line to print on success.
+        static func writeRecordingReport(_ input: URL, to path: String, job: RecordingAnalysisJob)
+            -> Result<String, Failure>
+        {
+            do {
+                let source = try RecordingSource.open(input)
+                let recording = try source.loaded()
+                let result = job.analyze(source, path: input.relativePath)
+                try writeRecordingReport(result, recording: recording, to: path, job: job, metadata: source.metadata)
+                let noun = result.dataCase == "accelerometerOnly" ? "impacts" : "swings"
+                return .success("wrote \(path) (\(result.swings.count) \(noun))")
+            } catch {
+                return .failure(Failure(message: "\(error)"))
+            }
+        }
+
+        static func writeRecordingReport(
+            _ result: RecordingAnalysis, recording: Recording, to path: String, job: RecordingAnalysisJob,
+            metadata: RecordingMetadata
+        ) throws {
+            let html = HTMLReport(analysis: result, recording: recording, configuration: job.configuration(for: metadata))
+                .render()
+            var sink = try OutputSink(path: path)
+            try sink.write(html)
+            try sink.close()
         }
 
         /// `name.html` per input, made unique by prefixing parent folders when names repeat.

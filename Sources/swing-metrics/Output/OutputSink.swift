@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// Where a command writes its results: standard output, or a file given with `--output` (written to a temporary
-/// file beside it and moved into place on success, so a failed run never leaves half a file).
+/// file beside it and moved into place on success, so a failed run never leaves half a file — unless `atomic` is
+/// false, as for `--format jsonl`, whose complete lines are worth keeping when a run dies: then the file itself is
+/// written, and ``flush()`` after each recording puts it on disk at once).
 struct OutputSink {
     /// A file that could not be written.
     struct WriteFailed: Error, CustomStringConvertible {
@@ -21,9 +23,15 @@ struct OutputSink {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
 
-    init(path: String?) throws {
+    init(path: String?, atomic: Bool = true) throws {
         finalPath = path
-        if let path {
+        if let path, !atomic {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else { throw WriteFailed(path: path, reason: "cannot create the file") }
+            temporaryPath = nil
+            self.handle = handle
+        } else if let path {
             let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
             guard FileManager.default.createFile(atPath: temporary, contents: nil),
                 let handle = FileHandle(forWritingAtPath: temporary)
@@ -53,8 +61,9 @@ struct OutputSink {
 
     mutating func close() throws {
         try flush()
-        guard let finalPath, let temporaryPath else { return }
+        guard let finalPath else { return }
         try? handle.close()
+        guard let temporaryPath else { return }
         // rename(2) replaces an existing file atomically (FileManager.replaceItemAt fails on Linux when the
         // destination exists).
         guard rename(temporaryPath, finalPath) == 0 else {

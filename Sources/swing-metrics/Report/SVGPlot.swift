@@ -10,6 +10,16 @@ struct SVGPlot {
         var times: [Double]
         var values: [Double]
         var strokeWidth: Double = 1.2
+        /// Radius of a dot drawn at every point (0: none), so a trace of one point still shows.
+        var pointRadius: Double = 0
+    }
+
+    /// A filled area between a lower and an upper value per time (e.g. the quartiles around a median).
+    struct Band {
+        var color: String
+        var times: [Double]
+        var lower: [Double]
+        var upper: [Double]
     }
 
     struct Marker {
@@ -39,6 +49,11 @@ struct SVGPlot {
     var timeRange: ClosedRange<Double>?
     /// Times are labelled relative to this instant (e.g. the impact), in ms.
     var timeOrigin: Double = 0
+    /// Bands, drawn under the traces.
+    var bands: [Band] = []
+    /// Time labels are (time − timeOrigin) × timeScale, in timeUnit (default: ms from seconds).
+    var timeScale = 1000.0
+    var timeUnit = "ms"
 
     private let margin = (left: 58.0, right: 12.0, top: 34.0, bottom: 34.0)
 
@@ -50,6 +65,10 @@ struct SVGPlot {
         var visible: [Double] = []
         for trace in traces {
             for (t, v) in zip(trace.times, trace.values) where t >= t0 && t <= t1 && v.isFinite { visible.append(v) }
+        }
+        for band in bands {
+            for (t, (low, high)) in zip(band.times, zip(band.lower, band.upper))
+            where t >= t0 && t <= t1 && low.isFinite && high.isFinite { visible += [low, high] }
         }
         var (v0, v1) = (visible.min() ?? -1, visible.max() ?? 1)
         if v1 - v0 < 1e-9 { (v0, v1) = (v0 - 1, v1 + 1) }
@@ -76,15 +95,15 @@ struct SVGPlot {
             svg += "<text x=\"\(f(margin.left - 6))\" y=\"\(f(y(tick) + 4))\" font-size=\"10\" "
                 + "text-anchor=\"end\" fill=\"#555\">\(Self.number(tick))</text>\n"
         }
-        for tick in Self.ticks((t0 - timeOrigin) * 1000, (t1 - timeOrigin) * 1000, count: 6) {
-            let tx = x(tick / 1000 + timeOrigin)
+        for tick in Self.ticks((t0 - timeOrigin) * timeScale, (t1 - timeOrigin) * timeScale, count: 6) {
+            let tx = x(tick / timeScale + timeOrigin)
             svg += "<line x1=\"\(f(tx))\" x2=\"\(f(tx))\" y1=\"\(f(margin.top))\" "
                 + "y2=\"\(f(height - margin.bottom))\" stroke=\"#f0f0f0\"/>"
             svg += "<text x=\"\(f(tx))\" y=\"\(f(height - margin.bottom + 14))\" font-size=\"10\" "
                 + "text-anchor=\"middle\" fill=\"#555\">\(Self.number(tick))</text>\n"
         }
         svg += "<text x=\"\(f(width - margin.right))\" y=\"\(f(height - 4))\" font-size=\"10\" "
-            + "text-anchor=\"end\" fill=\"#555\">ms</text>"
+            + "text-anchor=\"end\" fill=\"#555\">\(Self.escape(timeUnit))</text>"
         svg += "<text x=\"12\" y=\"\(f(margin.top + plotHeight / 2))\" font-size=\"10\" fill=\"#555\" "
             + "transform=\"rotate(-90 12 \(f(margin.top + plotHeight / 2)))\" text-anchor=\"middle\">"
             + "\(Self.escape(yLabel))</text>\n"
@@ -95,6 +114,19 @@ struct SVGPlot {
         let clipID = "clip-\(identifier)"
         svg += "<clipPath id=\"\(clipID)\"><rect x=\"\(f(margin.left))\" y=\"\(f(margin.top))\" "
             + "width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\"/></clipPath>\n"
+        for band in bands {
+            var upper: [String] = []
+            var lower: [String] = []
+            for (t, (low, high)) in zip(band.times, zip(band.lower, band.upper))
+            where t >= t0 && t <= t1 && low.isFinite && high.isFinite {
+                upper.append("\(f(x(t))),\(f(y(high)))")
+                lower.append("\(f(x(t))),\(f(y(low)))")
+            }
+            guard !upper.isEmpty else { continue }
+            svg += "<polygon clip-path=\"url(#\(clipID))\" fill=\"\(band.color)\" fill-opacity=\"0.22\" "
+                + "stroke=\"\(band.color)\" stroke-opacity=\"0.4\" stroke-width=\"0.8\" "
+                + "points=\"\((upper + lower.reversed()).joined(separator: " "))\"/>\n"
+        }
         for trace in traces {
             var points = ""
             for (t, v) in zip(trace.times, trace.values) where t >= t0 && t <= t1 && v.isFinite {
@@ -102,6 +134,12 @@ struct SVGPlot {
             }
             svg += "<polyline clip-path=\"url(#\(clipID))\" fill=\"none\" stroke=\"\(trace.color)\" "
                 + "stroke-width=\"\(trace.strokeWidth)\" points=\"\(points)\"/>\n"
+            guard trace.pointRadius > 0 else { continue }
+            for (t, v) in zip(trace.times, trace.values) where t >= t0 && t <= t1 && v.isFinite {
+                svg += "<circle cx=\"\(f(x(t)))\" cy=\"\(f(y(v)))\" r=\"\(f(trace.pointRadius))\" "
+                    + "fill=\"\(trace.color)\"/>"
+            }
+            svg += "\n"
         }
         for marker in markers where marker.time >= t0 && marker.time <= t1 {
             let mx = x(marker.time)
