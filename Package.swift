@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
+        .library(name: "SensorFusion", targets: ["SensorFusion"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -59,6 +60,8 @@ let package = Package(
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+        .target(name: "SensorFusion", dependencies: ["MotionRecording"]),
+        .testTarget(name: "SensorFusionTests", dependencies: ["SensorFusion", "_TestSupport"]),
     ]
 )
 
@@ -86,4 +89,9 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+]
+package.targets += [
+    // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.
+    .executableTarget(
+        name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion"], path: "Benchmarks/Tools/FusionRunner"),
 ]
