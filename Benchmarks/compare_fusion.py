@@ -39,6 +39,7 @@ DATASETS = os.environ.get("BATCHEDMOTION_SHARED_DATASETS", os.path.join(os.path.
 SCRATCH = os.path.join(ROOT, ".build-fusion")
 RUNNER = os.path.join(SCRATCH, "release", "fusion-runner")
 G = 9.80665
+FUSION_ARGS = []
 
 
 def build():
@@ -52,7 +53,7 @@ def run_fusion(t_acc, acc_g, t_gyr, gyr, repeats=1, extra=()):
         a, g, o = (os.path.join(tmp, n) for n in ("acc.f64", "gyr.f64", "out.f64"))
         np.column_stack([t_acc, acc_g]).astype("<f8").tofile(a)
         np.column_stack([t_gyr, gyr]).astype("<f8").tofile(g)
-        done = subprocess.run([RUNNER, a, g, o, "--repeats", str(repeats), *extra], check=True,
+        done = subprocess.run([RUNNER, a, g, o, "--repeats", str(repeats), *FUSION_ARGS, *extra], check=True,
                               capture_output=True, text=True)
         report = json.loads(done.stdout)
         out = np.fromfile(o, dtype="<f8").reshape(-1, 8)
@@ -224,7 +225,10 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--skip-broad", action="store_true")
+    parser.add_argument("--fusion-args", default="", help="extra fusion-runner options, e.g. '--tau 2'")
     args = parser.parse_args()
+    global FUSION_ARGS
+    FUSION_ARGS = args.fusion_args.split()
     if not args.no_build:
         build()
     if not os.path.isdir(DATASETS):

@@ -32,6 +32,9 @@ var configuration = SensorFusionConfiguration()
 if let tau = option("--tau", in: &arguments) { configuration.accelerometerTimeConstant = tau }
 if let rejection = option("--rejection", in: &arguments) { configuration.accelerationRejection = rejection }
 if let range = option("--gyroscope-range", in: &arguments) { configuration.gyroscopeRange = range }
+if let hold = option("--hold", in: &arguments) { configuration.rejectionHoldTime = hold }
+if let rest = option("--rest-bias", in: &arguments) { configuration.restBiasEstimation = rest != 0 }
+if let motion = option("--motion-bias", in: &arguments) { configuration.motionBiasEstimation = motion != 0 }
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: fusion-runner ACC.f64 GYRO.f64 OUT.f64 [options]\n".utf8))
     exit(64)
@@ -95,5 +98,5 @@ for i in 0..<output.count {
         Double(output.attitudeZ[i]), Double(output.gravityX[i]), Double(output.gravityY[i]), Double(output.gravityZ[i]),
     ]
 }
-FileManager.default.createFile(atPath: arguments[2], contents: rows.withUnsafeBytes { Data($0) })
+_ = FileManager.default.createFile(atPath: arguments[2], contents: rows.withUnsafeBytes { Data($0) })
 print("{\"accelerometer\": \(accelerometer.count), \"gyroscope\": \(gyroscope.count), \"output\": \(output.count), \"seconds\": \(seconds)}")

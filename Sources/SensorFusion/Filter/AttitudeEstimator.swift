@@ -18,6 +18,11 @@ struct AttitudeEstimator: Sendable {
     /// Low-pass of the rotation E ← D (9 entries, by rows) and of its first two rows times the bias (2 entries).
     private var observationLowpass: ButterworthLowpass<SIMD16<Double>>
     private let rejection: Double
+    private let holdTime: Double
+    private let maximumHold: Double
+    /// Time left in the current correction hold, s (≤ 0: correcting), and how long the hold has lasted, s.
+    private var holdRemaining = 0.0
+    private var holdElapsed = 0.0
     private let motionBias: Bool
     private let restBias: Bool
 
@@ -27,6 +32,8 @@ struct AttitudeEstimator: Sendable {
         forceLowpass = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         observationLowpass = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         rejection = c.accelerationRejection
+        holdTime = c.rejectionHoldTime
+        maximumHold = c.maximumRejectionTime
         motionBias = c.motionBiasEstimation
         restBias = c.restBiasEstimation
     }
@@ -59,15 +66,29 @@ struct AttitudeEstimator: Sendable {
         if force == .zero { return }  // an all-zero sample is a placeholder, not a measurement
         if restBias { rest.accelerometer(force, interval: interval) }
 
-        var inertial = Quaternion.rotate(gyroscopeQuaternion, force)
         let magnitude = (force * force).sum().squareRoot()
-        if abs(magnitude - 1) > rejection || !magnitude.isFinite {
-            // A swing, an impact or a clipped axis: the sample says nothing reliable about gravity. The low-pass
-            // sees its own output instead, so the inclination follows the gyroscope across the burst.
-            guard forceLowpass.hasOutput else { return }
-            inertial = forceLowpass.last
+        guard magnitude.isFinite else { return }
+        var filtered = forceLowpass.step(Quaternion.rotate(gyroscopeQuaternion, force), interval: interval)
+        if abs(magnitude - 1) > rejection {
+            holdRemaining = holdTime
+        } else {
+            holdRemaining -= interval
         }
-        let filtered = forceLowpass.step(inertial, interval: interval)
+        if holdRemaining > 0 && holdElapsed < maximumHold {
+            // Violent motion: hold the inclination and the motion bias update; the low-pass keeps integrating.
+            holdElapsed += interval
+            if motionBias || restBias { biasEstimator.predict(interval: interval) }
+            return
+        }
+        if holdElapsed > 0 && holdElapsed < maximumHold {
+            // A burst ended within the maximum hold: the gyroscope carried the attitude across it, while the
+            // low-pass holds what the burst left (clipped axes lose part of the velocity change). Forget the burst:
+            // restart the low-pass at the held gravity direction.
+            let up = Quaternion.rotate(Quaternion.conjugate(inclinationQuaternion), SIMD3(0, 0, 1))
+            forceLowpass.reseed(up, interval: interval)
+            filtered = up
+        }
+        if holdRemaining <= 0 { holdElapsed = 0 }
 
         // Inclination correction: the shortest rotation taking the filtered specific force in E to +z.
         var up = Quaternion.rotate(inclinationQuaternion, filtered)
@@ -114,5 +135,7 @@ struct AttitudeEstimator: Sendable {
         forceLowpass.reset()
         observationLowpass.reset()
         rest.reset()
+        holdRemaining = 0
+        holdElapsed = 0
     }
 }

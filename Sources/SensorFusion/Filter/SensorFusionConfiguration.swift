@@ -37,10 +37,16 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
     /// Rest declared after this long below both thresholds, s.
     public var restMinimumDuration: Double = 1.5
 
-    /// Accelerometer samples whose magnitude differs from 1 g by more than this (g) do not correct the inclination:
-    /// they enter the low-pass as the current gravity estimate. Swings reach tens of g and clip the accelerometer;
-    /// `.infinity` turns rejection off (plain VQF behaviour).
-    public var accelerationRejection: Double = 2.0
+    /// An accelerometer sample whose magnitude differs from 1 g by more than this (g) marks the motion as violent (a
+    /// swing, an impact, a clipped axis): the inclination correction is held for ``rejectionHoldTime`` after it, so
+    /// the attitude follows the gyroscope alone. Every sample still enters the low-pass, so accelerations whose
+    /// velocity returns to zero keep cancelling there. `.infinity` turns rejection off (plain VQF behaviour).
+    public var accelerationRejection: Double = 4.0
+    /// How long the correction stays held after the last violent sample, s (≥ 0).
+    public var rejectionHoldTime: Double = 0.5
+    /// Longest continuous hold, s (> 0): beyond it the correction resumes even while samples stay violent (a
+    /// shaken device must not drift on the gyroscope forever).
+    public var maximumRejectionTime: Double = 3.0
 
     /// Gyroscope full-scale range, rad/s per axis, or `nil` when unknown. A sample with an axis at or above 98 % of
     /// it is saturated; when saturation ends the inclination is re-initialised from the accelerometer and a
@@ -78,6 +84,11 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
         try positive(restAccelerationThreshold, "restAccelerationThreshold")
         try positive(restMinimumDuration, "restMinimumDuration")
         try positive(maximumGap, "maximumGap")
+        try positive(maximumRejectionTime, "maximumRejectionTime")
+        guard rejectionHoldTime >= 0, rejectionHoldTime.isFinite else {
+            throw SensorFusionConfigurationError.invalid(
+                parameter: "rejectionHoldTime", value: rejectionHoldTime, requirement: ">= 0 and finite")
+        }
         try positive(maximumStreamSkew, "maximumStreamSkew")
         guard accelerationRejection > 0, !accelerationRejection.isNaN else {
             throw SensorFusionConfigurationError.invalid(

@@ -43,6 +43,15 @@ struct ButterworthLowpass<Vector: SIMD & Sendable>: Sendable where Vector.Scalar
         last = Vector()
     }
 
+    /// Puts the filter into the steady state of input `x` (as if `x` had been its input for ever), designed for
+    /// samples `interval` s apart.
+    mutating func reseed(_ x: Vector, interval: Double) {
+        if designInterval == 0 { redesign(interval: interval) }
+        setSteadyState(x)
+        last = x
+        filtering = true
+    }
+
     /// Filters one sample `x` taken `interval` s after the previous one; returns the output.
     @inline(__always)
     mutating func step(_ x: Vector, interval: Double) -> Vector {

@@ -133,6 +133,11 @@ public struct SensorFusionFilter: Sendable {
             events.append(.init(timestamp: t, kind: .gap(duration: interval)))
             estimator.reinitialise()
             integrating = false
+            // The attitude across the gap is unknown: only the newest accelerometer sample at or before t may set the
+            // inclination afresh (older ones were taken at other, unknown attitudes).
+            while accelerometerQueue.count >= 2, accelerometerQueue.secondTimestamp <= t {
+                _ = accelerometerQueue.removeFirst()
+            }
         }
         if rate.magnitudes.max() >= saturationLevel {
             if saturationStart == nil { saturationStart = t }

@@ -24,6 +24,9 @@ struct TimedVectorQueue: Sendable {
     @inline(__always)
     var firstTimestamp: Double { timestamps[head] }
 
+    /// Time of the second-oldest sample, s (the queue must hold at least two).
+    var secondTimestamp: Double { timestamps[(head + 1) & (timestamps.count - 1)] }
+
     @inline(__always)
     mutating func append(_ t: Double, _ vx: Float, _ vy: Float, _ vz: Float) {
         if count == timestamps.count { grow() }
