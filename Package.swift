@@ -91,6 +91,11 @@ package.targets += [
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 ]
 package.targets += [
+    .executableTarget(
+        name: "FusionBenchmarks",
+        dependencies: ["MotionRecording", "SensorFusion", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/FusionBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.
     .executableTarget(
         name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion"], path: "Benchmarks/Tools/FusionRunner"),

@@ -146,6 +146,19 @@ struct SensorFusionFilterTests {
         #expect(unaware.map(\.degrees).max()! > 20)
     }
 
+    @Test("fuse(accelerometer:gyroscope:into:) on whole streams equals one-second live batches")
+    func offlineEqualsStreaming() throws {
+        var simulation = SimulatedIMU(duration: 10, jitter: 0.2)
+        simulation.rotationRate = wristRotation
+        simulation.bias = SIMD3(1, 0, -1) * .pi / 180
+        let imu = simulation.generate()
+        var filter = try SensorFusionFilter()
+        var motion = DeviceMotionData()
+        filter.fuse(accelerometer: imu.accelerometer, gyroscope: imu.gyroscope, into: &motion)
+        #expect(motion == (try fuse(imu).motion))
+        #expect(motion.count == imu.gyroscope.count)
+    }
+
     @Test("Rotation rate output is the gyroscope minus the estimated bias")
     func rotationRateIsBiasCorrected() throws {
         var simulation = SimulatedIMU(duration: 20)

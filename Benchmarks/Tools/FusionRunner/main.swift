@@ -73,6 +73,12 @@ var output = DeviceMotionData()
 var seconds: [Double] = []
 for _ in 0..<max(1, repeats) {
     output = DeviceMotionData()
+    for keyPath in [
+        \DeviceMotionData.attitudeW, \.attitudeX, \.attitudeY, \.attitudeZ, \.gravityX, \.gravityY, \.gravityZ,
+        \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ, \.rotationRateX, \.rotationRateY, \.rotationRateZ,
+    ] {
+        output[keyPath: keyPath].reserveCapacity(gyroscope.count)
+    }
     output.timestamps.reserveCapacity(gyroscope.count)
     var fusion = try SensorFusionFilter(configuration: configuration)
     let clock = ContinuousClock()
