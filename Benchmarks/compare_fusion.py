@@ -18,7 +18,8 @@
    1-s batches, file I/O excluded) against VQF's C++ real-time and offline filters (time.perf_counter around the call,
    arrays prepared before), on the BROAD trials, min of --repeats, in the same run.
 
-Usage: .venv-fusion/bin/python Benchmarks/compare_fusion.py [--benchmark] [--repeats 5] [--no-build]
+Usage: .venv-fusion/bin/python Benchmarks/compare_fusion.py [--benchmark] [--repeats 5] [--no-build] [--no-madgwick]
+       [--skip-broad] [--fusion-args '--tau 2 --rejection 8']
        (pip install -r Benchmarks/requirements-fusion.txt into a venv first)
 """
 
@@ -131,9 +132,9 @@ def broad(args):
                 began = time.perf_counter(); vqf.offlineVQF(gyr_c, acc_c, None, 1 / fs)
                 t_offline = min(t_offline, time.perf_counter() - began)
             timing.append((trial, len(t), min(seconds), t_online, t_offline))
-        q_mad = sensor_to_earth(madgwick_6d(gyr, acc, fs, 0.12), acc, gyr)
+        q_mad = None if args.no_madgwick else sensor_to_earth(madgwick_6d(gyr, acc, fs, 0.12), acc, gyr)
         rows.append((trial, inclination_rmse(q_ours, q_ref, movement), inclination_rmse(online, q_ref, movement),
-                     inclination_rmse(offline, q_ref, movement), inclination_rmse(q_mad, q_ref, movement),
+                     inclination_rmse(offline, q_ref, movement), inclination_rmse(q_mad, q_ref, movement) if q_mad is not None else float("nan"),
                      published.get((trial, "madgwick", "tagp"), float("nan")),
                      published.get((trial, "madgwick", "minimum_value"), float("nan"))))
         print(f"  {trial}: done", file=sys.stderr)
@@ -225,6 +226,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--skip-broad", action="store_true")
+    parser.add_argument("--no-madgwick", action="store_true", help="leave out the (slow, pure-Python) Madgwick runs")
     parser.add_argument("--fusion-args", default="", help="extra fusion-runner options, e.g. '--tau 2'")
     args = parser.parse_args()
     global FUSION_ARGS
