@@ -226,6 +226,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--skip-broad", action="store_true")
+    parser.add_argument("--skip-swim", action="store_true")
     parser.add_argument("--no-madgwick", action="store_true", help="leave out the (slow, pure-Python) Madgwick runs")
     parser.add_argument("--fusion-args", default="", help="extra fusion-runner options, e.g. '--tau 2'")
     args = parser.parse_args()
@@ -237,7 +238,8 @@ def main():
         sys.exit(f"no datasets at {DATASETS}")
     if not args.skip_broad:
         broad(args)
-    swim()
+    if not args.skip_swim:
+        swim()
 
 
 if __name__ == "__main__":

@@ -39,13 +39,19 @@ struct AttitudeEstimator: Sendable {
     }
 
     /// True once an accelerometer sample has set the inclination.
-    var isInitialised: Bool { forceLowpass.hasOutput }
+    var isInitialised: Bool {
+        @inline(__always) get { forceLowpass.hasOutput }
+    }
 
     /// The attitude E ← D, unit quaternion (w, x, y, z).
-    var attitude: SIMD4<Double> { Quaternion.multiply(inclinationQuaternion, gyroscopeQuaternion) }
+    var attitude: SIMD4<Double> {
+        @inline(__always) get { Quaternion.multiply(inclinationQuaternion, gyroscopeQuaternion) }
+    }
 
     /// Gyroscope bias estimate, rad/s.
-    var bias: SIMD3<Double> { biasEstimator.bias }
+    var bias: SIMD3<Double> {
+        @inline(__always) get { biasEstimator.bias }
+    }
 
     /// One gyroscope sample for rest detection (raw rate, rad/s; `interval` s since the previous gyroscope sample).
     @inline(__always)

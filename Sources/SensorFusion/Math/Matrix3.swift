@@ -24,10 +24,12 @@ struct Matrix3: Sendable, Equatable {
             r0: SIMD3(r0.x, r1.x, r2.x), r1: SIMD3(r0.y, r1.y, r2.y), r2: SIMD3(r0.z, r1.z, r2.z))
     }
 
+    @inline(__always)
     static func * (m: Matrix3, v: SIMD3<Double>) -> SIMD3<Double> {
         SIMD3((m.r0 * v).sum(), (m.r1 * v).sum(), (m.r2 * v).sum())
     }
 
+    @inline(__always)
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         func row(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 }
         return Matrix3(r0: row(a.r0), r1: row(a.r1), r2: row(a.r2))
@@ -38,11 +40,13 @@ struct Matrix3: Sendable, Equatable {
 
     /// The inverse by cofactors (the caller guarantees a well-conditioned, e.g. positive-definite, matrix).
     var inverse: Matrix3 {
+        @inline(__always) get {
         let c0 = Quaternion.cross(r1, r2)
         let c1 = Quaternion.cross(r2, r0)
         let c2 = Quaternion.cross(r0, r1)
         let determinant = (r0 * c0).sum()
         return Matrix3(r0: c0 / determinant, r1: c1 / determinant, r2: c2 / determinant).transposed
+        }
     }
 }
 

@@ -183,7 +183,7 @@ public struct SensorFusionFilter: Sendable {
     }
 
     @inline(__always)
-    private func emit(at t: Double, rate: SIMD3<Double>, into output: inout DeviceMotionData) {
+    private mutating func emit(at t: Double, rate: SIMD3<Double>, into output: inout DeviceMotionData) {
         let q = estimator.attitude
         let gravity = Quaternion.rotate(Quaternion.conjugate(q), SIMD3(0, 0, -1))
         let user = latestAcceleration - gravity
