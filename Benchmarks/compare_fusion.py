@@ -14,9 +14,11 @@
    is no raw gyroscope). Angle between each filter's gravity and Apple's gravity at the WristMotion timestamps: median
    and p95, over all samples after the first 5 s and over stroke samples (1-s centred RMS of |rotationRate| ≥ 1 rad/s).
    VQF gets the accelerometer linearly interpolated to the WristMotion timestamps (it needs one rate).
-3. --benchmark: processing time per gyroscope sample, SensorFusion (fusion-runner's own timing of its filter calls,
-   1-s batches, file I/O excluded) against VQF's C++ real-time and offline filters (time.perf_counter around the call,
-   arrays prepared before), on the BROAD trials, min of --repeats, in the same run.
+3. --benchmark: CPU time per gyroscope sample, SensorFusion (fusion-runner's thread CPU time around its filter calls,
+   1-s batches, file I/O excluded, a fresh filter and output each repeat) against VQF's C++ real-time and offline
+   filters (time.process_time around the call, arrays prepared before; BLAS is not involved), on the BROAD trials,
+   min of --repeats, in the same run. CPU time rather than wall time: on a shared machine it leaves out the time
+   slices given to other processes.
 
 Usage: .venv-fusion/bin/python Benchmarks/compare_fusion.py [--benchmark] [--repeats 5] [--no-build] [--no-madgwick]
        [--skip-broad] [--fusion-args '--tau 2 --rejection 8']
@@ -49,7 +51,7 @@ def build():
 
 
 def run_fusion(t_acc, acc_g, t_gyr, gyr, repeats=1, extra=()):
-    """SensorFusion over the arrays; returns (timestamps, quaternions wxyz, gravity, seconds per repeat)."""
+    """SensorFusion over the arrays; returns (timestamps, quaternions wxyz, gravity, CPU seconds per repeat)."""
     with tempfile.TemporaryDirectory() as tmp:
         a, g, o = (os.path.join(tmp, n) for n in ("acc.f64", "gyr.f64", "out.f64"))
         np.column_stack([t_acc, acc_g]).astype("<f8").tofile(a)
@@ -58,7 +60,7 @@ def run_fusion(t_acc, acc_g, t_gyr, gyr, repeats=1, extra=()):
                               capture_output=True, text=True)
         report = json.loads(done.stdout)
         out = np.fromfile(o, dtype="<f8").reshape(-1, 8)
-    return out[:, 0], out[:, 1:5], out[:, 5:8], report["seconds"]
+    return out[:, 0], out[:, 1:5], out[:, 5:8], report["cpu_seconds"]
 
 
 def quat_mult(a, b):
@@ -119,18 +121,18 @@ def broad(args):
         gyr_c, acc_c = np.ascontiguousarray(gyr), np.ascontiguousarray(acc)
         tt, q_ours, _, seconds = run_fusion(t, -acc / G, t, gyr, repeats=args.repeats if args.benchmark else 1)
         assert len(tt) == len(t), (len(tt), len(t))
-        began = time.perf_counter()
+        began = time.process_time()
         online = vqf.VQF(1 / fs).updateBatch(gyr_c, acc_c)["quat6D"]
-        t_online = time.perf_counter() - began
-        began = time.perf_counter()
+        t_online = time.process_time() - began
+        began = time.process_time()
         offline = vqf.offlineVQF(gyr_c, acc_c, None, 1 / fs)["quat6D"]
-        t_offline = time.perf_counter() - began
+        t_offline = time.process_time() - began
         if args.benchmark:
             for _ in range(args.repeats - 1):
-                began = time.perf_counter(); vqf.VQF(1 / fs).updateBatch(gyr_c, acc_c)
-                t_online = min(t_online, time.perf_counter() - began)
-                began = time.perf_counter(); vqf.offlineVQF(gyr_c, acc_c, None, 1 / fs)
-                t_offline = min(t_offline, time.perf_counter() - began)
+                began = time.process_time(); vqf.VQF(1 / fs).updateBatch(gyr_c, acc_c)
+                t_online = min(t_online, time.process_time() - began)
+                began = time.process_time(); vqf.offlineVQF(gyr_c, acc_c, None, 1 / fs)
+                t_offline = min(t_offline, time.process_time() - began)
             timing.append((trial, len(t), min(seconds), t_online, t_offline))
         q_mad = None if args.no_madgwick else sensor_to_earth(madgwick_6d(gyr, acc, fs, 0.12), acc, gyr)
         rows.append((trial, inclination_rmse(q_ours, q_ref, movement), inclination_rmse(online, q_ref, movement),

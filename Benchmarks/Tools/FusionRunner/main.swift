@@ -6,7 +6,7 @@
 // ACC.f64: little-endian float64 rows (t s, x, y, z g, Core Motion sign); GYRO.f64: rows (t s, x, y, z rad/s).
 // OUT.f64: rows (t, qw, qx, qy, qz, gravity x, y, z) per output sample. The streams are fed as alternating batches of
 // S seconds (default 1, like CMBatchedSensorManager). Prints one JSON line: sample counts and the processing time of
-// each repeat (ContinuousClock, file I/O excluded; the same filter configuration each repeat, a fresh filter).
+// each repeat (ContinuousClock, and this thread's CPU time; file I/O excluded; a fresh filter each repeat).
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -71,6 +71,13 @@ let gyroscopeBatches = cuts(gyroscope.timestamps).map { gyroscope[$0] }
 
 var output = DeviceMotionData()
 var seconds: [Double] = []
+var cpuSeconds: [Double] = []
+/// CPU time of this thread, s (time slices given to other processes on a loaded machine are left out).
+func threadCPUTime() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
 for _ in 0..<max(1, repeats) {
     output = DeviceMotionData()
     for keyPath in [
@@ -82,6 +89,7 @@ for _ in 0..<max(1, repeats) {
     output.timestamps.reserveCapacity(gyroscope.count)
     var fusion = try SensorFusionFilter(configuration: configuration)
     let clock = ContinuousClock()
+    let cpuBegan = threadCPUTime()
     let began = clock.now
     for i in 0..<max(accelerometerBatches.count, gyroscopeBatches.count) {
         if i < accelerometerBatches.count { fusion.append(accelerometer: accelerometerBatches[i], into: &output) }
@@ -89,6 +97,7 @@ for _ in 0..<max(1, repeats) {
     }
     fusion.finish(into: &output)
     let elapsed = clock.now - began
+    cpuSeconds.append(threadCPUTime() - cpuBegan)
     seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
     if repeats == 1 || seconds.count == repeats {
         let described = fusion.events.prefix(20).map { "\($0.timestamp):\($0.kind)" }
@@ -105,4 +114,4 @@ for i in 0..<output.count {
     ]
 }
 _ = FileManager.default.createFile(atPath: arguments[2], contents: rows.withUnsafeBytes { Data($0) })
-print("{\"accelerometer\": \(accelerometer.count), \"gyroscope\": \(gyroscope.count), \"output\": \(output.count), \"seconds\": \(seconds)}")
+print("{\"accelerometer\": \(accelerometer.count), \"gyroscope\": \(gyroscope.count), \"output\": \(output.count), \"seconds\": \(seconds), \"cpu_seconds\": \(cpuSeconds)}")

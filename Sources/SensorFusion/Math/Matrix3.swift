@@ -31,8 +31,10 @@ struct Matrix3: Sendable, Equatable {
 
     @inline(__always)
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
-        func row(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 }
-        return Matrix3(r0: row(a.r0), r1: row(a.r1), r2: row(a.r2))
+        Matrix3(
+            r0: a.r0.x * b.r0 + a.r0.y * b.r1 + a.r0.z * b.r2,
+            r1: a.r1.x * b.r0 + a.r1.y * b.r1 + a.r1.z * b.r2,
+            r2: a.r2.x * b.r0 + a.r2.y * b.r1 + a.r2.z * b.r2)
     }
 
     static func + (a: Matrix3, b: Matrix3) -> Matrix3 { Matrix3(r0: a.r0 + b.r0, r1: a.r1 + b.r1, r2: a.r2 + b.r2) }
