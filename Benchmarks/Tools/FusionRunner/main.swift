@@ -33,6 +33,7 @@ if let tau = option("--tau", in: &arguments) { configuration.accelerometerTimeCo
 if let rejection = option("--rejection", in: &arguments) { configuration.accelerationRejection = rejection }
 if let range = option("--gyroscope-range", in: &arguments) { configuration.gyroscopeRange = range }
 if let hold = option("--hold", in: &arguments) { configuration.rejectionHoldTime = hold }
+if let longest = option("--max-hold", in: &arguments) { configuration.maximumRejectionTime = longest }
 if let rest = option("--rest-bias", in: &arguments) { configuration.restBiasEstimation = rest != 0 }
 if let motion = option("--motion-bias", in: &arguments) { configuration.motionBiasEstimation = motion != 0 }
 guard arguments.count == 3 else {
