@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
         .library(name: "SwingScoring", targets: ["SwingScoring"]),
+        .library(name: "SensorFusion", targets: ["SensorFusion"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -70,6 +71,8 @@ let package = Package(
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+        .target(name: "SensorFusion", dependencies: ["MotionRecording"]),
+        .testTarget(name: "SensorFusionTests", dependencies: ["SensorFusion", "_TestSupport"]),
     ]
 )
 
@@ -100,4 +103,14 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+]
+package.targets += [
+    .executableTarget(
+        name: "FusionBenchmarks",
+        dependencies: ["MotionRecording", "SensorFusion", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/FusionBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.
+    .executableTarget(
+        name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion"], path: "Benchmarks/Tools/FusionRunner"),
 ]
