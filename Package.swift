@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "swing-metrics",
             dependencies: [
-                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring",
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "SensorFusion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.

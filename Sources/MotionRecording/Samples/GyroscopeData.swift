@@ -1,5 +1,5 @@
 /// Raw gyroscope samples, modelled on `CMGyroData`, stored as a struct of arrays (the shape of
-/// `AccelerometerData`).
+/// `AccelerometerData`). The interchange layout's `gyroscope.csv` and the native file's `gyroscope_*` arrays.
 ///
 /// - `timestamps`: s on the recording's own clock, non-decreasing; any rate (50–1000 Hz), jitter allowed.
 /// - `x`, `y`, `z`: rotation rate in rad/s, device frame, right-hand rule, bias not removed.
@@ -33,6 +33,22 @@ public struct GyroscopeData: Sendable, Equatable {
         self.x.append(x)
         self.y.append(y)
         self.z.append(z)
+    }
+
+    /// Reserves room for `capacity` samples in every column.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        timestamps.reserveCapacity(capacity)
+        x.reserveCapacity(capacity)
+        y.reserveCapacity(capacity)
+        z.reserveCapacity(capacity)
+    }
+
+    /// Removes all samples, keeping capacity (no reallocation when refilled to the same size).
+    public mutating func removeAll(keepingCapacity: Bool = true) {
+        timestamps.removeAll(keepingCapacity: keepingCapacity)
+        x.removeAll(keepingCapacity: keepingCapacity)
+        y.removeAll(keepingCapacity: keepingCapacity)
+        z.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// The samples with indices in `range`, as a new value.
