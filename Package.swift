@@ -72,7 +72,8 @@ let package = Package(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
         .target(name: "SensorFusion", dependencies: ["MotionRecording"]),
-        .testTarget(name: "SensorFusionTests", dependencies: ["SensorFusion", "_TestSupport"]),
+        .testTarget(
+            name: "SensorFusionTests", dependencies: ["SensorFusion", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
     ]
 )
 
