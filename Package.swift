@@ -108,7 +108,9 @@ package.targets += [
 package.targets += [
     .executableTarget(
         name: "FusionBenchmarks",
-        dependencies: ["MotionRecording", "SensorFusion", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: [
+            "MotionRecording", "SensorFusion", "SwingAnalysis", .product(name: "Benchmark", package: "benchmark"),
+        ],
         path: "Benchmarks/FusionBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import MotionRecording
 import SensorFusion
+import SwingAnalysis
 
 /// SensorFusion throughput and allocation.
 ///
@@ -67,6 +68,54 @@ let benchmarks: @Sendable () -> Void = {
             fusion.append(gyroscope: gyroscope, into: &output)
             blackHole(output.count)
             benchmark.stopMeasurement()
+            advance(&accelerometer.timestamps)
+            advance(&gyroscope.timestamps)
+            fusion.removeAllEvents()
+            benchmark.startMeasurement()
+        }
+    }
+    fusionAndAnalysisBenchmarks()
+}
+
+/// One one-second batch pair through fusion and swing analysis, warm (the streaming raw-IMU case): the
+/// accelerometer batch into the filter and the analyzer, the gyroscope batch into the filter, and the fused device
+/// motion into the analyzer. Goal: p99 ≤ 150 µs and zero allocations.
+let fusionAndAnalysisBenchmarks: @Sendable () -> Void = {
+    Benchmark(
+        "Fusion+SwingAnalysis-1s-batch-pair",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one,
+            thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
+    ) { benchmark in
+        let input = FusionBenchmarkInput(seconds: 1)
+        var accelerometer = input.accelerometer[0]
+        var gyroscope = input.gyroscope[0]
+        var fusion = try SensorFusionFilter()
+        var analyzer = SwingAnalyzer(configuration: .baseball)
+        var result = SwingAnalysisResult()
+        var output = DeviceMotionData()
+        output.reserveFusionCapacity(400)
+        func pair() {
+            output.removeAllKeepingCapacity()
+            fusion.append(accelerometer: accelerometer, into: &output)
+            accelerometer.withColumns(0..<accelerometer.count) { analyzer.feed(accelerometer: $0, into: &result) }
+            fusion.append(gyroscope: gyroscope, into: &output)
+            output.withRotationColumns(0..<output.count, components: [.rotationRate, .gravity]) {
+                analyzer.feed(deviceMotion: $0, into: &result)
+            }
+        }
+        for _ in 0..<10 {  // warm: queues, rings and output reach their working sizes
+            pair()
+            result.removeAll()
+            advance(&accelerometer.timestamps)
+            advance(&gyroscope.timestamps)
+        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            pair()
+            blackHole(result.swings.count)
+            benchmark.stopMeasurement()
+            result.removeAll()
             advance(&accelerometer.timestamps)
             advance(&gyroscope.timestamps)
             fusion.removeAllEvents()
