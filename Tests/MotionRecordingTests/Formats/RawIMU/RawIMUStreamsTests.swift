@@ -107,3 +107,30 @@ import Testing
         }
     }
 }
+
+/// Gyroscope saturation and gaps go through the same checks as the other streams.
+@Suite struct RawIMUHygieneTests {
+    @Test func saturatedGyroscopeIsReported() {
+        var recording = RawIMUStreamsTests.recording()
+        for index in 300..<310 { recording.gyroscope!.z[index] = 34.9 }
+        let repaired = HygieneChecker.repaired(recording)
+        let saturation = repaired.hygiene.findings.filter { $0.kind == "saturation" }
+        #expect(saturation.count == 1)
+        #expect(saturation.first?.message.contains("gyroscope rotation_rate_z flat at 34.9 rad/s for 10 samples") == true,
+                "\(saturation)")
+    }
+
+    @Test func gyroscopeGapIsReportedWithItsSample() {
+        var recording = RawIMUStreamsTests.recording()
+        let keep = Array(0..<200) + Array(300..<600)
+        let g = recording.gyroscope!
+        recording.gyroscope = GyroscopeData(
+            timestamps: keep.map { g.timestamps[$0] }, x: keep.map { g.x[$0] }, y: keep.map { g.y[$0] },
+            z: keep.map { g.z[$0] })
+        let repaired = HygieneChecker.repaired(recording)
+        let gaps = repaired.hygiene.findings.filter { $0.kind == "gap" }
+        #expect(gaps.count == 1, "\(gaps)")
+        #expect(gaps.first?.message.contains("gap(s) in gyroscope") == true)
+        #expect(repaired.hygiene.gyroscope?.gaps.count == 1)
+    }
+}
