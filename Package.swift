@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
         .library(name: "SwingScoring", targets: ["SwingScoring"]),
+        .library(name: "SensorFusion", targets: ["SensorFusion"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -53,7 +54,8 @@ let package = Package(
         .executableTarget(
             name: "swing-metrics",
             dependencies: [
-                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "LiveServer",
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "SensorFusion",
+                "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
@@ -75,6 +77,9 @@ let package = Package(
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+        .target(name: "SensorFusion", dependencies: ["MotionRecording"]),
+        .testTarget(
+            name: "SensorFusionTests", dependencies: ["SensorFusion", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
     ]
 )
 
@@ -135,4 +140,18 @@ package.targets += [
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ],
         path: "Benchmarks/Tools/LiveLoad"),
+]
+
+// Sensor fusion: its benchmarks and the tool that runs the filter over arrays for Benchmarks/compare_fusion.py.
+package.targets += [
+    .executableTarget(
+        name: "FusionBenchmarks",
+        dependencies: [
+            "MotionRecording", "SensorFusion", "SwingAnalysis", .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/FusionBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.
+    .executableTarget(
+        name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion"], path: "Benchmarks/Tools/FusionRunner"),
 ]

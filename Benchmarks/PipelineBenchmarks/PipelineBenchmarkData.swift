@@ -144,6 +144,7 @@ enum PipelineBenchmarkData {
                         checksum ^= fold(UnsafeRawBufferPointer(columns.gravityY))
                         checksum ^= fold(UnsafeRawBufferPointer(columns.gravityZ))
                     }
+                case .gyroscope, .magnetometer: break  // not batched
                 }
                 file.didDeliver(batch)
             }

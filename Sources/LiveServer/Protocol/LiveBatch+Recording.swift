@@ -15,6 +15,8 @@ extension LiveBatch {
             case .deviceMotion:
                 guard sendsDeviceMotion, let data = recording.deviceMotion else { continue }
                 batches.append(LiveBatch(sequence: UInt64(batches.count), samples: .deviceMotion(data[range.range])))
+            case .gyroscope, .magnetometer:
+                continue  // never batched: a raw-IMU recording is fused into device motion before it is sent
             }
         }
         return batches

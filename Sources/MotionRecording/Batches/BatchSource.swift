@@ -84,6 +84,8 @@ extension Recording: BatchSource {
         var streams: Set<SensorStream> = []
         if let accelerometer, !accelerometer.isEmpty { streams.insert(.accelerometer) }
         if let deviceMotion, !deviceMotion.isEmpty { streams.insert(.deviceMotion) }
+        if let gyroscope, !gyroscope.isEmpty { streams.insert(.gyroscope) }
+        if let magnetometer, !magnetometer.isEmpty { streams.insert(.magnetometer) }
         return streams
     }
 
@@ -101,6 +103,8 @@ extension Recording: BatchSource {
         switch stream {
         case .accelerometer: accelerometer!.timestamps[index]
         case .deviceMotion: deviceMotion!.timestamps[index]
+        case .gyroscope: gyroscope!.timestamps[index]
+        case .magnetometer: magnetometer!.timestamps[index]
         }
     }
 

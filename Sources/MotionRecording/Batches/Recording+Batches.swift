@@ -4,6 +4,11 @@ public enum SensorStream: String, Sendable, Hashable, CaseIterable {
     case accelerometer
     /// 200 Hz device motion (`CMBatchedSensorManager.deviceMotionUpdates()`).
     case deviceMotion
+    /// Raw gyroscope, rad/s, bias not removed (`CMGyroData`; IMU recordings, phone exports). Not batched: an
+    /// analysis that needs device motion fuses it with the accelerometer (SensorFusion).
+    case gyroscope
+    /// Raw magnetometer, µT (`CMMagnetometerData`). Not batched.
+    case magnetometer
 }
 
 /// One delivered batch: a stream and the index range of its samples in the recording's column arrays.

@@ -73,6 +73,7 @@ public struct BatchCursor<Source: BatchSource>: Sendable {
         switch batch.stream {
         case .accelerometer: source.copyAccelerometer(batch.range, into: &accelerometer)
         case .deviceMotion: source.copyDeviceMotion(batch.range, into: &deviceMotion)
+        case .gyroscope, .magnetometer: break  // not batched (batchRanges() never lists them)
         }
         source.didDeliver(batch)
         return batch
@@ -138,6 +139,7 @@ public struct SensorBatchSequence<Source: BatchSource, C: Clock>: AsyncSequence,
             switch batch.stream {
             case .accelerometer: return .accelerometer(cursor.accelerometer)
             case .deviceMotion: return .deviceMotion(cursor.deviceMotion)
+            case .gyroscope, .magnetometer: preconditionFailure("batchRanges() never lists raw IMU streams")
             }
         }
     }

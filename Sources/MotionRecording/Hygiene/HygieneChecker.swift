@@ -20,6 +20,9 @@ import Foundation
 /// A stream left without samples (header only, or every row dropped) is reported (`empty`) and removed, so the
 /// recording behaves as if the source lacked it.
 ///
+/// Raw gyroscope: rates no wrist reaches in rad/s (deg/s written as rad/s) are **converted** (`units`); a gyroscope
+/// that starts late or stops early against the accelerometer is reported (`gap`).
+///
 /// Across streams: `clock-overlap` when the two streams' time spans overlap by less than half the shorter one.
 /// Every repair is a finding naming the file and the first source line it touched. Findings the importers made
 /// while reading come first: a text file that ends inside its last line (`truncated`) has that line dropped.
@@ -43,6 +46,12 @@ public enum HygieneChecker {
             imported.deviceMotion = ImportedStream(
                 samples: deviceMotion, lines: [], file: "device motion", batchEnds: recording.deviceMotionBatchEnds)
         }
+        if let gyroscope = recording.gyroscope {
+            imported.gyroscope = ImportedStream(samples: gyroscope, lines: [], file: "gyroscope", batchEnds: nil)
+        }
+        if let magnetometer = recording.magnetometer {
+            imported.magnetometer = ImportedStream(samples: magnetometer, lines: [], file: "magnetometer", batchEnds: nil)
+        }
         return repairing(imported, repair: false).hygiene
     }
 
@@ -57,6 +66,12 @@ public enum HygieneChecker {
         if let deviceMotion = recording.deviceMotion {
             imported.deviceMotion = ImportedStream(
                 samples: deviceMotion, lines: [], file: "device motion", batchEnds: recording.deviceMotionBatchEnds)
+        }
+        if let gyroscope = recording.gyroscope {
+            imported.gyroscope = ImportedStream(samples: gyroscope, lines: [], file: "gyroscope", batchEnds: nil)
+        }
+        if let magnetometer = recording.magnetometer {
+            imported.magnetometer = ImportedStream(samples: magnetometer, lines: [], file: "magnetometer", batchEnds: nil)
         }
         return repairing(imported)
     }
@@ -88,6 +103,31 @@ public enum HygieneChecker {
                 recording.deviceMotion = columns.deviceMotion
                 recording.deviceMotionBatchEnds = stream.batchEnds
             }
+        }
+        if var stream = imported.gyroscope {
+            findings += stream.findings
+            var columns = StreamColumns(gyroscope: stream.samples)
+            let summary = StreamRepairer(
+                stream: .gyroscope, file: stream.file, lines: stream.lines, repair: repair
+            ).run(&columns, batchEnds: &stream.batchEnds, findings: &findings)
+            if summary.sampleCount > 0 || !repair {
+                report.gyroscope = summary
+                recording.gyroscope = columns.gyroscope
+            }
+        }
+        if var stream = imported.magnetometer {
+            findings += stream.findings
+            var columns = StreamColumns(magnetometer: stream.samples)
+            let summary = StreamRepairer(
+                stream: .magnetometer, file: stream.file, lines: stream.lines, repair: repair
+            ).run(&columns, batchEnds: &stream.batchEnds, findings: &findings)
+            if summary.sampleCount > 0 || !repair {
+                report.magnetometer = summary
+                recording.magnetometer = columns.magnetometer
+            }
+        }
+        if let a = report.accelerometer, let g = report.gyroscope {
+            findings += RawIMUChecks.coverage(accelerometer: a, gyroscope: g, file: imported.gyroscope?.file)
         }
         if let a = report.accelerometer, let d = report.deviceMotion, a.sampleCount > 1, d.sampleCount > 1 {
             let overlap = min(a.end, d.end) - max(a.start, d.start)
@@ -153,6 +193,34 @@ struct StreamColumns {
         if rotation.count == 3 { saturationGroups.append((rotation, 5, "rad/s")) }
         let user = names.indices.filter { names[$0].hasPrefix("user_acceleration") }
         if user.count == 3 { saturationGroups.append((user, 2, "g")) }
+    }
+
+    /// Raw gyroscope columns: no units probe (see ``StreamRepairer``'s deg/s check), saturation from 5 rad/s.
+    init(gyroscope data: GyroscopeData) {
+        timestamps = data.timestamps
+        columns = [data.x, data.y, data.z]
+        names = ["rotation_rate_x", "rotation_rate_y", "rotation_rate_z"]
+        unitColumns = []
+        unitProbe = []
+        saturationGroups = [([0, 1, 2], 5, "rad/s")]
+    }
+
+    var gyroscope: GyroscopeData {
+        GyroscopeData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+    }
+
+    /// Raw magnetometer columns, µT: no units probe, no saturation check.
+    init(magnetometer data: MagnetometerData) {
+        timestamps = data.timestamps
+        columns = [data.x, data.y, data.z]
+        names = ["magnetic_field_x", "magnetic_field_y", "magnetic_field_z"]
+        unitColumns = []
+        unitProbe = []
+        saturationGroups = []
+    }
+
+    var magnetometer: MagnetometerData {
+        MagnetometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
     }
 
     var deviceMotion: DeviceMotionData {

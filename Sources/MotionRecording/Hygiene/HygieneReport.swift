@@ -7,6 +7,9 @@ public struct HygieneReport: Sendable, Equatable, Codable {
     public var accelerometer: StreamSummary?
     /// Figures of the device-motion stream after repairs, or `nil` when absent.
     public var deviceMotion: StreamSummary?
+    /// Figures of the raw gyroscope and magnetometer streams after repairs, or `nil` when absent.
+    public var gyroscope: StreamSummary?
+    public var magnetometer: StreamSummary?
 
     public init(
         findings: [HygieneFinding] = [], accelerometer: StreamSummary? = nil, deviceMotion: StreamSummary? = nil

@@ -210,6 +210,12 @@ struct StreamRepairer {
             if repair { columns.timestamps = columns.timestamps.map { $0 * factor } }
         }
 
+        // 0b. A gyroscope in °/s given as rad/s (impossible rates), before step 1 drops values beyond 1000.
+        if stream == .gyroscope, let (count, largest) = RawIMUChecks.degreesPerSecond(columns) {
+            findings.append(me.finding(.units, at: nil, "\(count) rotation rate(s) beyond \(Int(RawIMUChecks.impossibleRate)) rad/s (up to \(largest)), impossible for a wrist: values are in °/s; \(verb("converted to rad/s (× π/180)", "an import converts them to rad/s"))"))
+            if repair { for index in 0..<3 { columns.columns[index] = columns.columns[index].map { $0 * Float.pi / 180 } } }
+        }
+
         // 1. Non-finite and impossible values.
         // Rows to keep, allocated at the first row to drop (clean data allocates nothing here).
         var keep: [Bool] = []

@@ -16,6 +16,8 @@ struct ImportedStream<Samples: Sendable>: Sendable {
 struct ImportedRecording: Sendable {
     var accelerometer: ImportedStream<AccelerometerData>?
     var deviceMotion: ImportedStream<DeviceMotionData>?
+    var gyroscope: ImportedStream<GyroscopeData>?
+    var magnetometer: ImportedStream<MagnetometerData>?
     var metadata: RecordingMetadata
     var findings: [HygieneFinding] = []
 

@@ -31,14 +31,16 @@ public enum RecordingFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a name as given on a command line: "interchange-csv", "raw-batched-dump",
-    /// "raw-accelerometer", "raw-device-motion" (or "raw-rotation"), "sensor-logger", "sensorlog", "native-npz"
-    /// (or "npz").
+    /// "raw-accelerometer", "raw-device-motion" (or "raw-rotation"), "raw-gyroscope" (raw rad/s, bias not removed),
+    /// "raw-magnetometer" (µT), "sensor-logger", "sensorlog", "native-npz" (or "npz").
     public init?(name: String) {
         switch name.lowercased() {
         case "interchange-csv", "interchange", "csv": self = .interchangeCSV
         case "raw-batched-dump", "raw": self = .rawBatchedDump(stream: nil)
         case "raw-accelerometer": self = .rawBatchedDump(stream: .accelerometer)
         case "raw-device-motion", "raw-rotation", "raw-motion": self = .rawBatchedDump(stream: .deviceMotion)
+        case "raw-gyroscope": self = .rawBatchedDump(stream: .gyroscope)
+        case "raw-magnetometer": self = .rawBatchedDump(stream: .magnetometer)
         case "sensor-logger", "sensorlogger": self = .sensorLogger
         case "sensorlog": self = .sensorLog
         case "native-npz", "native", "npz": self = .native

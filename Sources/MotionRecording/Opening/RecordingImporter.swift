@@ -23,7 +23,9 @@ public enum RecordingImporter {
         if let format { resolved = format } else { resolved = try detectFormat(url) }
         if case .native = resolved { return try NativeFormat.read(url) }
         let recording = try importRaw(url, format: resolved).finished()
-        if recording.accelerometer == nil && recording.deviceMotion == nil {
+        if recording.accelerometer == nil && recording.deviceMotion == nil && recording.gyroscope == nil
+            && recording.magnetometer == nil
+        {
             let empty = recording.hygiene.findings(ofKind: .empty).map { $0.file ?? "" }.joined(separator: ", ")
             throw .malformed(
                 file: url.path, line: nil, column: nil, columnName: nil,

@@ -92,6 +92,10 @@ public struct RecordingSource: Sendable {
         case (.inMemory(let recording), .deviceMotion): recording.deviceMotion?.count ?? 0
         case (.mapped(let file), .accelerometer): file.accelerometerCount
         case (.mapped(let file), .deviceMotion): file.deviceMotionCount
+        case (.inMemory(let recording), .gyroscope): recording.gyroscope?.count ?? 0
+        case (.inMemory(let recording), .magnetometer): recording.magnetometer?.count ?? 0
+        case (.mapped(let file), .gyroscope): file.gyroscopeCount
+        case (.mapped(let file), .magnetometer): file.magnetometerCount
         }
     }
 }

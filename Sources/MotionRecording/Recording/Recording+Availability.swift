@@ -6,7 +6,7 @@ public struct StreamAvailability: Sendable, Equatable {
     public var sampleCount: Int
     /// 1 / median sample spacing, Hz (0 when unknown). Never assume 800 or 200: real streams run at ~798.7 Hz.
     public var estimatedRate: Double
-    /// Device-motion column groups present (empty for the accelerometer).
+    /// Device-motion column groups present (empty for the other streams).
     public var components: DeviceMotionComponents
 }
 
@@ -29,6 +29,12 @@ extension Recording {
                 stream: stream, isAvailable: !timestamps.isEmpty, sampleCount: timestamps.count,
                 estimatedRate: hygiene.deviceMotion?.estimatedRate ?? Self.estimatedRate(timestamps),
                 components: deviceMotion?.components ?? [])
+        case .gyroscope, .magnetometer:
+            let timestamps = (stream == .gyroscope ? gyroscope?.timestamps : magnetometer?.timestamps) ?? []
+            let summary = stream == .gyroscope ? hygiene.gyroscope : hygiene.magnetometer
+            return StreamAvailability(
+                stream: stream, isAvailable: !timestamps.isEmpty, sampleCount: timestamps.count,
+                estimatedRate: summary?.estimatedRate ?? Self.estimatedRate(timestamps), components: [])
         }
     }
 

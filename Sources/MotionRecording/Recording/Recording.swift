@@ -1,5 +1,5 @@
-/// One recorded session: the 800 Hz accelerometer stream and the 200 Hz device-motion stream (either may be
-/// absent), what is known about it, and what the import found and repaired.
+/// One recorded session: the 800 Hz accelerometer stream, the 200 Hz device-motion stream, and the raw gyroscope
+/// and magnetometer streams of IMU recordings (any may be absent), what is known about it, and what the import found and repaired.
 ///
 /// Streams are whole (not batched); `accelerometerBatchEnds` / `deviceMotionBatchEnds` keep the batch structure
 /// when the source preserved it (raw `CMBatchedSensorManager` dumps): each entry is the exclusive end index of one
@@ -9,6 +9,10 @@ public struct Recording: Sendable {
     public var accelerometer: AccelerometerData?
     /// Device motion; `nil` when the source had none.
     public var deviceMotion: DeviceMotionData?
+    /// Raw gyroscope, rad/s, bias not removed; `nil` when the source had none.
+    public var gyroscope: GyroscopeData?
+    /// Raw magnetometer, µT; `nil` when the source had none.
+    public var magnetometer: MagnetometerData?
     /// Batch boundaries of the accelerometer stream as delivered, or `nil`.
     public var accelerometerBatchEnds: [Int]?
     /// Batch boundaries of the device-motion stream as delivered, or `nil`.
@@ -20,8 +24,11 @@ public struct Recording: Sendable {
     public init(
         accelerometer: AccelerometerData? = nil, deviceMotion: DeviceMotionData? = nil,
         accelerometerBatchEnds: [Int]? = nil, deviceMotionBatchEnds: [Int]? = nil,
-        metadata: RecordingMetadata = RecordingMetadata(), hygiene: HygieneReport = HygieneReport()
+        metadata: RecordingMetadata = RecordingMetadata(), hygiene: HygieneReport = HygieneReport(),
+        gyroscope: GyroscopeData? = nil, magnetometer: MagnetometerData? = nil
     ) {
+        self.gyroscope = gyroscope
+        self.magnetometer = magnetometer
         self.accelerometer = accelerometer
         self.deviceMotion = deviceMotion
         self.accelerometerBatchEnds = accelerometerBatchEnds
@@ -30,10 +37,16 @@ public struct Recording: Sendable {
         self.hygiene = hygiene
     }
 
-    /// First to last timestamp over both streams, s (0 when empty).
+    /// First to last timestamp over every stream, s (0 when empty).
     public var duration: Double {
-        let starts = [accelerometer?.timestamps.first, deviceMotion?.timestamps.first].compactMap { $0 }
-        let ends = [accelerometer?.timestamps.last, deviceMotion?.timestamps.last].compactMap { $0 }
+        let starts = [
+            accelerometer?.timestamps.first, deviceMotion?.timestamps.first, gyroscope?.timestamps.first,
+            magnetometer?.timestamps.first,
+        ].compactMap { $0 }
+        let ends = [
+            accelerometer?.timestamps.last, deviceMotion?.timestamps.last, gyroscope?.timestamps.last,
+            magnetometer?.timestamps.last,
+        ].compactMap { $0 }
         guard let start = starts.min(), let end = ends.max() else { return 0 }
         return end - start
     }

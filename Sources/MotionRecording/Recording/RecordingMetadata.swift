@@ -21,6 +21,10 @@ public struct RecordingMetadata: Sendable, Equatable, Codable {
     /// Importer that produced the recording, e.g. "interchange-csv", "raw-batched-dump", "sensor-logger",
     /// "sensorlog", "native-npz", "simulated".
     public var sourceFormat: String?
+    /// Where the device-motion stream came from, when not straight from the device's own fusion: "fused" (this
+    /// package's SensorFusion, from the raw accelerometer and gyroscope), "core-motion-gravity" (an export's
+    /// gravity and rotation-rate streams, Core Motion's own fusion). `nil`: as recorded.
+    public var deviceMotionSource: String?
 
     public init(
         device: String? = nil, wrist: Wrist? = nil, crownSide: CrownSide? = nil, sport: String? = nil,

@@ -97,6 +97,7 @@ extension SwingAnalyzer {
                 source.withDeviceMotionRotationColumns(
                     batch.range, components: deviceMotionRead, scratch: &deviceMotionScratch
                 ) { analyzer.feed(deviceMotion: $0, into: &output) }
+            case .gyroscope, .magnetometer: break  // not batched; fused into device motion before the analysis
             }
             source.didDeliver(batch)
         }

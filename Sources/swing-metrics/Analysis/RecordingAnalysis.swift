@@ -14,6 +14,9 @@ struct RecordingAnalysis: Sendable {
     var dataCase: String?
     /// Why the input could not be read or analysed (one line naming file, line and problem); `nil` on success.
     var error: String?
+    /// Where the device motion came from: "recorded" (the device's own), "fused" (from the raw accelerometer and
+    /// gyroscope), "core-motion-gravity" (an export's gravity + rotation-rate streams); `nil` without device motion.
+    var deviceMotionSource: String? = nil
 
     var failed: Bool { error != nil }
 
@@ -27,6 +30,7 @@ struct RecordingAnalysis: Sendable {
         ]
         if let dataCase { members.append(("dataCase", .string(dataCase))) }
         if let error { members.append(("error", .string(error))) }
+        if let deviceMotionSource { members.append(("deviceMotionSource", .string(deviceMotionSource))) }
         return .object(members)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MotionRecording
+import SensorFusion
 import SwingAnalysis
 
 /// Opens one recording and runs the swing analyzer on it — the CLI's discover → open → analyse → write, minus the
@@ -10,6 +11,8 @@ struct RecordingAnalysisJob: Sendable {
     /// The longest one recording may take, opening included, s (`--time-limit`); `nil`: no limit. Checked after
     /// opening and before every batch of the analysis; ``TimeLimitedWork`` covers an open that blocks.
     var timeLimit: Double? = nil
+    /// Fuse the raw accelerometer and gyroscope even when the recording has device motion (`--fuse`).
+    var forceFusion = false
 
     /// The configuration for a recording: the file's, else `--sport`'s, else the recording's sport, else baseball.
     func configuration(for metadata: RecordingMetadata) -> SwingAnalyzerConfiguration {
@@ -37,23 +40,38 @@ struct RecordingAnalysisJob: Sendable {
         }
     }
 
-    /// Analyses an opened recording (a native file streams from its memory map; memory stays flat).
-    func analyze(_ source: RecordingSource, path: String) -> RecordingAnalysis {
-        let result = SwingAnalyzer.analyze(source, configuration: configuration(for: source.metadata))
-        return RecordingAnalysis(
-            recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
-            dataCase: result.dataCase.rawValue, error: nil)
+    /// The analysis of an opened recording: fused first when it has a raw gyroscope and no device motion of its own
+    /// (or `forceFusion`), then the swing analysis.
+    func analyze(_ opened: RecordingSource, path: String) -> RecordingAnalysis {
+        analyze(opened, path: path, while: { true })!
     }
 
     /// ``analyze(_:path:)`` that stops, returning `nil`, once `shouldContinue` answers `false` before a batch.
-    func analyze(_ source: RecordingSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
+    func analyze(_ opened: RecordingSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
+        let source: RecordingSource
+        do { source = try Self.fusedIfNeeded(opened, force: forceFusion) } catch {
+            return RecordingAnalysis(
+                recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
+        }
         guard shouldContinue(),
             let result = SwingAnalyzer.analyze(
                 source, configuration: configuration(for: source.metadata), while: shouldContinue)
         else { return nil }
         return RecordingAnalysis(
             recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
-            dataCase: result.dataCase.rawValue, error: nil)
+            dataCase: result.dataCase.rawValue, error: nil,
+            deviceMotionSource: source.streams.contains(.deviceMotion)
+                ? source.metadata.deviceMotionSource ?? "recorded" : nil)
+    }
+
+    /// `source` with device motion fused from its raw accelerometer and gyroscope when it has no device motion of
+    /// its own with rotation rate, or when `force`; otherwise `source` itself (a native file stays mapped).
+    static func fusedIfNeeded(_ source: RecordingSource, force: Bool) throws -> RecordingSource {
+        let streams = source.streams
+        guard streams.contains(.accelerometer), streams.contains(.gyroscope) else { return source }
+        let recording = try source.loaded()
+        guard recording.needsFusion(force: force) else { return source }
+        return RecordingSource(try recording.fusingDeviceMotion(), path: source.path, format: source.format)
     }
 
     /// The error row of a recording that ran past ``timeLimit``: `PATH: time limit of N s exceeded`.

@@ -13,6 +13,9 @@ struct AnalysisOptions: ParsableArguments {
     @Option(help: "Analyzer configuration file (JSON, every parameter of the preset; overrides --sport).")
     var config: String?
 
+    @Flag(help: "Fuse the raw accelerometer and gyroscope into device motion even when the recording has its own.")
+    var fuse = false
+
     /// The job that opens and analyses one recording with these options.
     func resolve() throws -> RecordingAnalysisJob {
         var fileConfiguration: SwingAnalyzerConfiguration?
@@ -23,6 +26,8 @@ struct AnalysisOptions: ParsableArguments {
                 throw ValidationError("--config \(config): \(error)")
             }
         }
-        return RecordingAnalysisJob(sport: sport, fileConfiguration: fileConfiguration)
+        var job = RecordingAnalysisJob(sport: sport, fileConfiguration: fileConfiguration)
+        job.forceFusion = fuse
+        return job
     }
 }

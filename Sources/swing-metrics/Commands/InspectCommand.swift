@@ -59,6 +59,12 @@ extension SwingMetrics {
             }
             describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)
             describe("device motion", recording.hygiene.deviceMotion, .deviceMotion)
+            for (name, summary) in [("gyroscope", recording.hygiene.gyroscope), ("magnetometer", recording.hygiene.magnetometer)] {
+                guard let summary else { continue }  // raw IMU streams: listed only when present, never batched
+                out += String(
+                    format: "  %@ (raw): %d samples, %.3f–%.3f s, %.1f Hz%@\n", name, summary.sampleCount, summary.start,
+                    summary.end, summary.estimatedRate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
+            }
             if let motion = recording.deviceMotion {
                 let names: [(DeviceMotionComponents, String)] = [
                     (.attitude, "attitude"), (.gravity, "gravity"), (.userAcceleration, "user acceleration"),
@@ -71,6 +77,7 @@ extension SwingMetrics {
             let known = [
                 m.device.map { "device \($0)" }, m.wrist.map { "\($0.rawValue) wrist" },
                 m.crownSide.map { "crown \($0.rawValue)" }, m.sport, m.sensorLocation,
+                m.deviceMotionSource.map { "device motion \($0)" },
             ].compactMap { $0 }
             if !known.isEmpty { out += "  metadata: \(known.joined(separator: ", "))\n" }
             if recording.hygiene.findings.isEmpty {

@@ -8,8 +8,8 @@ extension RecordingFormat: ExpressibleByArgument {
 
     public static var allValueStrings: [String] {
         [
-            "interchange-csv", "raw-batched-dump", "raw-accelerometer", "raw-device-motion", "sensor-logger",
-            "sensorlog", "native-npz",
+            "interchange-csv", "raw-batched-dump", "raw-accelerometer", "raw-device-motion", "raw-gyroscope",
+            "raw-magnetometer", "sensor-logger", "sensorlog", "native-npz",
         ]
     }
 }

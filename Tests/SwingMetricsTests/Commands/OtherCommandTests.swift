@@ -11,7 +11,7 @@ import FoundationXML
     static let sample = AnalyzeCommandTests.sample
 
     @Test func everyCommandHasHelpWithAnExample() throws {
-        for command in ["analyze", "report", "simulate", "convert", "inspect", "score"] {
+        for command in ["analyze", "report", "simulate", "convert", "inspect", "score", "fuse"] {
             let result = try CommandRunner.run([command, "--help"])
             #expect(result.status == 0)
             #expect(result.standardOutput.contains("Example"), "\(command) --help has no example")

@@ -2,7 +2,8 @@ import Foundation
 import MemoryPages
 
 /// The interchange CSV layout of docs/architecture.md (file layouts): a recording is a directory holding `accelerometer.csv`,
-/// `device_motion.csv` (either may be missing) and an optional `metadata.json` (``RecordingMetadata`` as JSON).
+/// `device_motion.csv` (either may be missing), optional raw `gyroscope.csv` and `magnetometer.csv`
+/// (InterchangeCSV+RawIMU.swift) and an optional `metadata.json` (``RecordingMetadata`` as JSON).
 ///
 /// Headers are exact. Timestamps are s on the recording clock, acceleration and gravity in g, rotation rate in
 /// rad/s, attitude a unit quaternion (w, x, y, z). A device-motion column group that the recording lacks (e.g. a
@@ -53,6 +54,7 @@ public enum InterchangeCSV {
         var imported = ImportedRecording(metadata: metadata)
         if hasAccelerometer { imported.accelerometer = try readAccelerometer(accelerometerURL) }
         if hasDeviceMotion { imported.deviceMotion = try readDeviceMotion(deviceMotionURL) }
+        try readRawIMU(directory: directory, into: &imported)
         return imported
     }
 

@@ -6,8 +6,8 @@ import Foundation
 /// so reading the files back gives the identical bits. Streams the recording lacks are not written; device-motion
 /// column groups it lacks are written as empty fields. Magnetic field and heading are not part of the layout.
 public enum InterchangeCSVWriter {
-    /// Creates `directory` if needed and writes `accelerometer.csv`, `device_motion.csv` (each when the stream
-    /// exists) and `metadata.json`.
+    /// Creates `directory` if needed and writes `accelerometer.csv`, `device_motion.csv`, `gyroscope.csv`,
+    /// `magnetometer.csv` (each when the stream exists) and `metadata.json`.
     public static func write(_ recording: Recording, to directory: URL) throws(RecordingError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,6 +20,7 @@ public enum InterchangeCSVWriter {
         if let deviceMotion = recording.deviceMotion {
             try writeDeviceMotion(deviceMotion, to: directory.appendingPathComponent(InterchangeCSV.deviceMotionFileName))
         }
+        try writeRawIMU(recording, to: directory)
         let metadataURL = directory.appendingPathComponent(InterchangeCSV.metadataFileName)
         do {
             try InterchangeCSV.metadataEncoder().encode(recording.metadata).write(to: metadataURL)

@@ -19,6 +19,10 @@ import Foundation
 /// | `device_motion_magnetic_field_x`, `_y`, `_z` | `<f4` | µT |
 /// | `device_motion_heading` | `<f4` | degrees |
 /// | `device_motion_batch_ends` | `<i8` | as above |
+/// | `gyroscope_timestamp` | `<f8` | s (raw IMU recordings) |
+/// | `gyroscope_x`, `_y`, `_z` | `<f4` | rad/s, device frame, bias not removed |
+/// | `magnetometer_timestamp` | `<f8` | s |
+/// | `magnetometer_x`, `_y`, `_z` | `<f4` | µT, uncalibrated |
 /// | `metadata_json` | `\|u1` | UTF-8 JSON: `{"format": "batchedmotion-native", "version": 1, "metadata": {…}, "hygiene": {…}}`; in Python `json.loads(bytes(npz["metadata_json"]))` |
 ///
 /// Every member's array data starts at a multiple of 64 bytes in the file (zip extra-field padding plus the
@@ -50,6 +54,18 @@ public enum NativeFormat {
             if let ends = recording.deviceMotionBatchEnds {
                 members.append(("device_motion_batch_ends", .int64(ends.map { Int64($0) })))
             }
+        }
+        if let g = recording.gyroscope {
+            members.append(("gyroscope_timestamp", .float64(g.timestamps)))
+            members.append(("gyroscope_x", .float32(g.x)))
+            members.append(("gyroscope_y", .float32(g.y)))
+            members.append(("gyroscope_z", .float32(g.z)))
+        }
+        if let m = recording.magnetometer {
+            members.append(("magnetometer_timestamp", .float64(m.timestamps)))
+            members.append(("magnetometer_x", .float32(m.x)))
+            members.append(("magnetometer_y", .float32(m.y)))
+            members.append(("magnetometer_z", .float32(m.z)))
         }
         let envelope = NativeMetadataEnvelope(
             format: formatName, version: formatVersion, metadata: recording.metadata, hygiene: recording.hygiene)

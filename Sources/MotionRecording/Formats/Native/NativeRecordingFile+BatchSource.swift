@@ -102,7 +102,13 @@ extension NativeRecordingFile: BatchSource {
     }
 
     public func timestamp(_ stream: SensorStream, at index: Int) -> Double {
-        let info = (stream == .accelerometer ? accelerometerArrays?.timestamp : deviceMotionTimestampArray)!
+        let info: NpyArrayInfo
+        switch stream {
+        case .accelerometer: info = accelerometerArrays!.timestamp
+        case .deviceMotion: info = deviceMotionTimestampArray!
+        case .gyroscope: info = arrays["gyroscope_timestamp"]!
+        case .magnetometer: info = arrays["magnetometer_timestamp"]!
+        }
         precondition(index >= 0 && index < info.count, "sample index out of range")
         return timestampValue(info, index)
     }
@@ -168,6 +174,8 @@ extension NativeRecordingFile: BatchSource {
         var streams: Set<SensorStream> = []
         if accelerometerCount > 0 { streams.insert(.accelerometer) }
         if deviceMotionCount > 0 { streams.insert(.deviceMotion) }
+        if gyroscopeCount > 0 { streams.insert(.gyroscope) }
+        if magnetometerCount > 0 { streams.insert(.magnetometer) }
         return streams
     }
 

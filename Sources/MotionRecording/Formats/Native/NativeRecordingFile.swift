@@ -12,6 +12,9 @@ public struct NativeRecordingFile: Sendable {
     /// Samples per stream (0 when the stream is absent).
     public let accelerometerCount: Int
     public let deviceMotionCount: Int
+    /// Raw gyroscope and magnetometer samples (0 when absent).
+    public let gyroscopeCount: Int
+    public let magnetometerCount: Int
     public var hasAccelerometer: Bool { arrays["accelerometer_timestamp"] != nil }
     public var hasDeviceMotion: Bool { arrays["device_motion_timestamp"] != nil }
     /// Whether the device-motion samples carry rotation rate.
@@ -21,8 +24,10 @@ public struct NativeRecordingFile: Sendable {
     public var duration: Double {
         var start = Double.infinity
         var end = -Double.infinity
-        for (stream, count) in [(SensorStream.accelerometer, accelerometerCount), (.deviceMotion, deviceMotionCount)]
-        where count > 0 {
+        for (stream, count) in [
+            (SensorStream.accelerometer, accelerometerCount), (.deviceMotion, deviceMotionCount),
+            (.gyroscope, gyroscopeCount), (.magnetometer, magnetometerCount),
+        ] where count > 0 {
             start = Swift.min(start, timestamp(stream, at: 0))
             end = Swift.max(end, timestamp(stream, at: count - 1))
         }
@@ -126,6 +131,11 @@ public struct NativeRecordingFile: Sendable {
         }
         deviceMotionCount = try check(
             prefix: "device_motion_", columns: DeviceMotionColumn.all.map(\.name))
+        gyroscopeCount = try check(prefix: "gyroscope_", columns: ["x", "y", "z"])
+        magnetometerCount = try check(prefix: "magnetometer_", columns: ["x", "y", "z"])
+        for prefix in ["gyroscope_", "magnetometer_"] where arrays[prefix + "timestamp"] != nil {
+            for axis in ["x", "y", "z"] where arrays[prefix + axis] == nil { throw fail("\(prefix)\(axis) missing") }
+        }
         if let t = arrays["accelerometer_timestamp"], let x = arrays["accelerometer_x"],
             let y = arrays["accelerometer_y"], let z = arrays["accelerometer_z"]
         {
@@ -263,6 +273,22 @@ public struct NativeRecordingFile: Sendable {
         return accelerometer(index..<(index + 1)).sample(at: 0)
     }
 
+    /// Raw gyroscope samples at indices `range`, rad/s.
+    public func gyroscope(_ range: Range<Int>) -> GyroscopeData {
+        precondition(range.lowerBound >= 0 && range.upperBound <= gyroscopeCount, "range out of bounds")
+        return GyroscopeData(
+            timestamps: doubles("gyroscope_timestamp", range), x: floats("gyroscope_x", range),
+            y: floats("gyroscope_y", range), z: floats("gyroscope_z", range))
+    }
+
+    /// Raw magnetometer samples at indices `range`, µT.
+    public func magnetometer(_ range: Range<Int>) -> MagnetometerData {
+        precondition(range.lowerBound >= 0 && range.upperBound <= magnetometerCount, "range out of bounds")
+        return MagnetometerData(
+            timestamps: doubles("magnetometer_timestamp", range), x: floats("magnetometer_x", range),
+            y: floats("magnetometer_y", range), z: floats("magnetometer_z", range))
+    }
+
     /// The whole recording (one copy per column).
     public func recording() throws(RecordingError) -> Recording {
         Recording(
@@ -270,7 +296,9 @@ public struct NativeRecordingFile: Sendable {
             deviceMotion: hasDeviceMotion ? deviceMotion(0..<deviceMotionCount) : nil,
             accelerometerBatchEnds: try batchEnds("accelerometer_batch_ends", count: accelerometerCount),
             deviceMotionBatchEnds: try batchEnds("device_motion_batch_ends", count: deviceMotionCount),
-            metadata: metadata, hygiene: hygiene)
+            metadata: metadata, hygiene: hygiene,
+            gyroscope: arrays["gyroscope_timestamp"] != nil ? gyroscope(0..<gyroscopeCount) : nil,
+            magnetometer: arrays["magnetometer_timestamp"] != nil ? magnetometer(0..<magnetometerCount) : nil)
     }
 }
 

@@ -169,6 +169,12 @@ enum RawBatchedDump {
                     (data.rotationRateX, data.rotationRateY, data.rotationRateZ) = (columns[10], columns[11], columns[12])
                 }
                 imported.deviceMotion = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
+            case .gyroscope:  // only when forced: rows are timestamp + raw rad/s x, y, z
+                let data = GyroscopeData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+                imported.gyroscope = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
+            case .magnetometer:  // only when forced: rows are timestamp + µT x, y, z
+                let data = MagnetometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+                imported.magnetometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
             }
         }
         return imported

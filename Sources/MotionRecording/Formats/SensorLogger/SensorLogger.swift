@@ -5,20 +5,27 @@ import Foundation
 /// - `WristMotion.csv` (`time,seconds_elapsed,rotationRateX…Z,gravityX…Z,accelerationX…Z,quaternionW…Z,pitch,roll,yaw`)
 ///   → device motion: `acceleration*` is user acceleration; pitch/roll/yaw are not imported (attitude is the
 ///   quaternion).
-/// - `WatchAccelerometerUncalibrated.csv`, else `Accelerometer.csv` (`time,seconds_elapsed,x,y,z`) → accelerometer.
-///   The calibrated `Accelerometer.csv` is always m/s² and, on iOS, user acceleration without gravity: when its
-///   median |a| is near 0 it is reported and not imported as the raw accelerometer.
+/// - `WatchAccelerometerUncalibrated.csv`, else the phone's `AccelerometerUncalibrated.csv`, else `Accelerometer.csv`
+///   (`time,seconds_elapsed,x,y,z` in any column order) → accelerometer. The calibrated `Accelerometer.csv` is always
+///   m/s² and, on iOS, user acceleration without gravity: with `Gravity.csv` beside it the raw accelerometer is their
+///   sum; without, it is reported and not imported.
+/// - Phone exports (app 1.49+, Metadata.csv version 3): `Gravity.csv` + `Gyroscope.csv` (Core Motion's own fusion:
+///   gravity m/s², bias-corrected rotation rate rad/s) → device motion with gravity and rotation rate
+///   (``RecordingMetadata/deviceMotionSource`` "core-motion-gravity"); `GyroscopeUncalibrated.csv` → the raw
+///   gyroscope, `MagnetometerUncalibrated.csv` → the raw magnetometer (µT). Without Gravity + Gyroscope the analysis
+///   fuses the raw accelerometer and gyroscope (``SensorLogger/PhoneTables``).
 /// - `Metadata.csv`: `standardisation` true means the app converted to m/s² and flipped acceleration and gravity
 ///   to the Android convention; both are undone (× −1/9.80665) and reported. Without the column, units follow
 ///   from magnitudes (hygiene `units` check). Device name and recording start are taken when present.
 ///
 /// Time: `time` is integer ns since the Unix epoch (read exactly as Int64); timestamps become s since the first
-/// whole second of the recording (``RecordingMetadata/startDate``). `seconds_elapsed` (negative for cached samples)
-/// is ignored. Watch exports run at ~100 Hz.
+/// whole second of the recording (``RecordingMetadata/startDate``). When `time` is unusable (a spreadsheet rewrote it
+/// as 1.71E+18, or it repeats), `seconds_elapsed` (s since the recording started) is used instead and that is
+/// reported (``SensorLogger/TimeColumn``). Watch exports run at ~100 Hz.
 enum SensorLogger {
-    static let knownFileNames: Set<String> = [
+    static let knownFileNames = Set<String>([
         "WristMotion.csv", "Accelerometer.csv", "WatchAccelerometerUncalibrated.csv", "Metadata.csv",
-    ]
+    ]).union(PhoneTables.fileNames)
 
     /// The export's files by base name: `(bytes, label for messages)`.
     typealias Files = [String: (Data, String)]
@@ -55,7 +62,7 @@ enum SensorLogger {
             }
         }
         guard files["WristMotion.csv"] != nil || files["Accelerometer.csv"] != nil
-            || files["WatchAccelerometerUncalibrated.csv"] != nil
+            || files["WatchAccelerometerUncalibrated.csv"] != nil || files["AccelerometerUncalibrated.csv"] != nil
         else {
             throw .unrecognizedFormat(
                 file: url.path,
@@ -113,8 +120,10 @@ enum SensorLogger {
             imported.metadata.device = metadataInfo.device
         }
         let standardised = metadataInfo.standardised
+        let clock = try TimeColumn.choose(files)
+        if let finding = clock.finding { imported.findings.append(finding) }
 
-        // Parse both stream files first to find the common time origin.
+        // Parse the stream files first to find the common time origin.
         var motionTable: NamedColumnCSV? = nil
         var motionFile = ""
         if let (data, file) = files["WristMotion.csv"] {
@@ -127,32 +136,33 @@ enum SensorLogger {
             motionTable = try withBytes(data) { bytes throws(RecordingError) in
                 try NamedColumnCSV(
                     bytes: bytes, file: file,
-                    requests: [.init(names: ["time"], kind: .integer, required: true)]
-                        + names.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) })
+                    requests: [clock.request] + names.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) })
             }
         }
         var accelerometerTable: NamedColumnCSV? = nil
         var accelerometerFile = ""
-        var accelerometerIsCalibrated = false
-        if let (data, file) = files["WatchAccelerometerUncalibrated.csv"] ?? files["Accelerometer.csv"] {
+        let accelerometerName = ["WatchAccelerometerUncalibrated.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv"]
+            .first { files[$0] != nil }
+        let accelerometerIsCalibrated = accelerometerName == "Accelerometer.csv"
+        if let accelerometerName, let (data, file) = files[accelerometerName] {
             accelerometerFile = file
-            accelerometerIsCalibrated = files["WatchAccelerometerUncalibrated.csv"] == nil
-            accelerometerTable = try withBytes(data) { bytes throws(RecordingError) in
-                try NamedColumnCSV(
-                    bytes: bytes, file: file,
-                    requests: [.init(names: ["time"], kind: .integer, required: true)]
-                        + ["x", "y", "z"].map { .init(names: [$0], kind: .float, required: true) })
-            }
+            accelerometerTable = try triples(data, file: file, clock: clock)
         }
+        var phone = try PhoneTables(files, clock: clock)
         imported.findings += [motionTable?.droppedLastLine, accelerometerTable?.droppedLastLine].compactMap { $0 }
-        let firstTimes = [motionTable?.columns[0].first, accelerometerTable?.columns[0].first].compactMap { $0 }
-            .map(NumericCSVReader.integer)
-        let originNanoseconds = (firstTimes.min() ?? 0) / 1_000_000_000 * 1_000_000_000
-        imported.metadata.startDate = firstTimes.isEmpty ? nil : Date(timeIntervalSince1970: Double(originNanoseconds / 1_000_000_000))
+        imported.findings += phone.droppedLastLines
+        let tables = [motionTable, accelerometerTable] + phone.all
+        let firstTimes = tables.compactMap { $0?.columns[0].first }.map(NumericCSVReader.integer)
+        let originNanoseconds = clock.isElapsed ? 0 : (firstTimes.min() ?? 0) / 1_000_000_000 * 1_000_000_000
+        if !clock.isElapsed {
+            imported.metadata.startDate = firstTimes.isEmpty ? nil : Date(timeIntervalSince1970: Double(originNanoseconds / 1_000_000_000))
+        }
         func seconds(_ column: [Double]) -> [Double] {
-            column.map { Double(NumericCSVReader.integer($0) &- originNanoseconds) / 1e9 }
+            if clock.isElapsed { return column }
+            return column.map { Double(NumericCSVReader.integer($0) &- originNanoseconds) / 1e9 }
         }
         let gInverse = 1 / HygieneChecker.standardGravity
+        phone.convertTimes(seconds)
 
         if let table = motionTable {
             var data = DeviceMotionData(timestamps: seconds(table.columns[0]))
@@ -186,7 +196,13 @@ enum SensorLogger {
             let inMetres = accelerometerIsCalibrated || standardised == true
             let scale = Float((standardised == true ? -1 : 1) * (inMetres ? gInverse : 1))
             let medianInG = median * (inMetres ? gInverse : 1)
-            if accelerometerIsCalibrated && medianInG < 0.3 {
+            if accelerometerIsCalibrated && medianInG < 0.3, let gravity = phone.gravity {
+                data = phone.rawAccelerometer(userAcceleration: data, gravity: gravity, standardised: standardised)
+                imported.findings.append(HygieneFinding(
+                    kind: .units, file: accelerometerFile,
+                    message: "Accelerometer.csv is user acceleration (median |a| = \(String(format: "%.3f", medianInG)) g) in m/s²; raw accelerometer = (Accelerometer + Gravity.csv) in g\(standardised == true ? " with Core Motion signs (× −1/9.80665)" : " (÷ 9.80665)")"))
+                imported.accelerometer = ImportedStream(samples: data, lines: table.lines, file: accelerometerFile, batchEnds: nil)
+            } else if accelerometerIsCalibrated && medianInG < 0.3 {
                 imported.findings.append(HygieneFinding(
                     kind: .other, file: accelerometerFile,
                     message: "median |a| = \(String(format: "%.3f", medianInG)) g: this is user acceleration (gravity removed), not the raw accelerometer; not imported as the accelerometer stream"))
@@ -202,6 +218,7 @@ enum SensorLogger {
                 imported.accelerometer = ImportedStream(samples: data, lines: table.lines, file: accelerometerFile, batchEnds: nil)
             }
         }
+        phone.addStreams(to: &imported, hasDeviceMotion: imported.deviceMotion != nil, standardised: standardised)
         return imported
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The interchange layout's optional raw IMU files: `gyroscope.csv` (`timestamp,rotation_rate_x,rotation_rate_y,
+/// rotation_rate_z`: s, rad/s, device frame, bias not removed) and `magnetometer.csv` (`timestamp,magnetic_field_x,
+/// magnetic_field_y,magnetic_field_z`: s, µT, uncalibrated).
+extension InterchangeCSV {
+    public static let gyroscopeFileName = "gyroscope.csv"
+    public static let magnetometerFileName = "magnetometer.csv"
+    public static let gyroscopeHeader = ["timestamp", "rotation_rate_x", "rotation_rate_y", "rotation_rate_z"]
+    public static let magnetometerHeader = ["timestamp", "magnetic_field_x", "magnetic_field_y", "magnetic_field_z"]
+
+    /// Reads a four-column file (`header`: timestamp and x, y, z) into columns, with the source line of each row.
+    static func readTriples(_ url: URL, header: [String]) throws(RecordingError)
+        -> (timestamps: [Double], x: [Float], y: [Float], z: [Float], lines: [UInt32], findings: [HygieneFinding])
+    {
+        let file = url.path
+        return try withFileBytes(url) { bytes throws(RecordingError) in
+            var scanner = CSVScanner(bytes)
+            try scanner.rejectBinary(file: file)
+            try checkHeader(&scanner, expected: header, file: file)
+            let reader = NumericCSVReader(
+                file: file, columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+                expectedFieldCount: header.count)
+            var timestamps: [Double] = []
+            var x: [Float] = []
+            var y: [Float] = []
+            var z: [Float] = []
+            var lines: [UInt32] = []
+            let dropped = try reader.read(&scanner) { row, line throws(RecordingError) in
+                timestamps.append(row[0])
+                x.append(Float(row[1]))
+                y.append(Float(row[2]))
+                z.append(Float(row[3]))
+                lines.append(UInt32(truncatingIfNeeded: line))
+            }
+            return (timestamps, x, y, z, lines, dropped.map { [$0] } ?? [])
+        }
+    }
+
+    static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {
+        let read = try readTriples(url, header: gyroscopeHeader)
+        return ImportedStream(
+            samples: GyroscopeData(timestamps: read.timestamps, x: read.x, y: read.y, z: read.z), lines: read.lines,
+            file: url.path, batchEnds: nil, findings: read.findings)
+    }
+
+    static func readMagnetometer(_ url: URL) throws(RecordingError) -> ImportedStream<MagnetometerData> {
+        let read = try readTriples(url, header: magnetometerHeader)
+        return ImportedStream(
+            samples: MagnetometerData(timestamps: read.timestamps, x: read.x, y: read.y, z: read.z), lines: read.lines,
+            file: url.path, batchEnds: nil, findings: read.findings)
+    }
+
+    /// Adds `gyroscope.csv` and `magnetometer.csv` of `directory` to `imported`, when present.
+    static func readRawIMU(directory: URL, into imported: inout ImportedRecording) throws(RecordingError) {
+        let fileManager = FileManager.default
+        let gyroscopeURL = directory.appendingPathComponent(gyroscopeFileName)
+        if fileManager.fileExists(atPath: gyroscopeURL.path) { imported.gyroscope = try readGyroscope(gyroscopeURL) }
+        let magnetometerURL = directory.appendingPathComponent(magnetometerFileName)
+        if fileManager.fileExists(atPath: magnetometerURL.path) {
+            imported.magnetometer = try readMagnetometer(magnetometerURL)
+        }
+    }
+}
+
+extension InterchangeCSVWriter {
+    /// Writes `x`, `y`, `z` columns under `header` with their timestamps (shortest round-tripping text).
+    static func writeTriples(
+        _ header: [String], _ timestamps: [Double], _ x: [Float], _ y: [Float], _ z: [Float], to url: URL
+    ) throws(RecordingError) {
+        var output = try ChunkedFileWriter(url)
+        output.append(header.joined(separator: ","))
+        output.newline()
+        for index in timestamps.indices {
+            output.append(timestamps[index].description)
+            output.comma()
+            output.append(x[index].description)
+            output.comma()
+            output.append(y[index].description)
+            output.comma()
+            output.append(z[index].description)
+            output.newline()
+            try output.flushIfFull()
+        }
+        try output.close()
+    }
+
+    /// Writes `gyroscope.csv` and `magnetometer.csv` into `directory` for the streams the recording has.
+    static func writeRawIMU(_ recording: Recording, to directory: URL) throws(RecordingError) {
+        if let g = recording.gyroscope {
+            try writeTriples(
+                InterchangeCSV.gyroscopeHeader, g.timestamps, g.x, g.y, g.z,
+                to: directory.appendingPathComponent(InterchangeCSV.gyroscopeFileName))
+        }
+        if let m = recording.magnetometer {
+            try writeTriples(
+                InterchangeCSV.magnetometerHeader, m.timestamps, m.x, m.y, m.z,
+                to: directory.appendingPathComponent(InterchangeCSV.magnetometerFileName))
+        }
+    }
+}

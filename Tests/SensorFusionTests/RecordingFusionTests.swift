@@ -1,0 +1,53 @@
+import Foundation
+import MotionRecording
+import Testing
+@testable import SensorFusion
+
+/// `Recording.needsFusion` and `fusingDeviceMotion`: which recordings are fused, and that the result is the filter's
+/// own output with the source stated.
+@Suite struct RecordingFusionTests {
+    static func imu() -> SimulatedIMU.Output {
+        var imu = SimulatedIMU()
+        imu.duration = 6
+        imu.rotationRate = { t in SIMD3(0.3 * sin(t), 0.2, -0.4 * cos(2 * t)) }
+        imu.bias = SIMD3(0.01, -0.02, 0.005)
+        return imu.generate()
+    }
+
+    @Test func fusesOnlyWhatLacksRotation() {
+        let output = Self.imu()
+        var recording = Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope)
+        #expect(recording.needsFusion())
+        recording.deviceMotion = DeviceMotionData(timestamps: [0])
+        recording.deviceMotion!.rotationRateX = [0]
+        recording.deviceMotion!.rotationRateY = [0]
+        recording.deviceMotion!.rotationRateZ = [0]
+        #expect(!recording.needsFusion())
+        #expect(recording.needsFusion(force: true))
+        #expect(!Recording(accelerometer: output.accelerometer).needsFusion(force: true))
+    }
+
+    @Test func fusedRecordingEqualsTheFilterAndSaysSo() throws {
+        let output = Self.imu()
+        let recording = Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope)
+        let fused = try recording.fusingDeviceMotion()
+        var filter = try SensorFusionFilter()
+        var expected = DeviceMotionData()
+        filter.fuse(accelerometer: output.accelerometer, gyroscope: output.gyroscope, into: &expected)
+        #expect(fused.deviceMotion == expected)
+        #expect(fused.deviceMotion!.components == [.attitude, .gravity, .userAcceleration, .rotationRate])
+        #expect(fused.metadata.deviceMotionSource == "fused")
+        #expect(fused.hygiene.findings.first?.kind == "fused")
+        #expect(fused.gyroscope == output.gyroscope, "the raw streams are kept")
+    }
+
+    @Test func gyroscopeGapIsReportedAsAFinding() throws {
+        var imu = SimulatedIMU()
+        imu.duration = 8
+        imu.gyroscopeGaps = [3...4.5]
+        let output = imu.generate()
+        let fused = try Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope).fusingDeviceMotion()
+        let gaps = fused.hygiene.findings.filter { $0.kind == "gap" && $0.message.hasPrefix("fusion: gyroscope paused") }
+        #expect(gaps.count == 1, "\(fused.hygiene.findings)")
+    }
+}
