@@ -16,7 +16,7 @@ CPU_FLAGS ?= $(shell Scripts/host-cpu-flags.sh)
 CLI_SCRATCH ?= .build-cli
 SAMPLE ?= Datasets/sample
 
-.PHONY: bootstrap demo test build benchmark benchmark-check benchmark-thresholds fixtures
+.PHONY: bootstrap demo test build benchmark benchmark-check benchmark-thresholds fixtures python-test
 
 bootstrap:
 	@Scripts/bootstrap.sh
@@ -31,6 +31,7 @@ demo: build
 
 test: bootstrap
 	$(SWIFT) test
+	$(MAKE) python-test
 
 benchmark: bootstrap
 	$(SWIFT) package $(CPU_FLAGS) --allow-writing-to-package-directory benchmark
@@ -46,3 +47,20 @@ benchmark-thresholds: bootstrap
 # Regenerate the scipy reference vectors (needs python3 with numpy and scipy: pip install scipy).
 fixtures:
 	for g in Tests/*/Fixtures/generate_*.py; do python3 $$g || exit 1; done
+
+# The Python package (python/): pytest in a virtual environment this Makefile owns (.venv/, re-created only when
+# the pinned python/requirements.lock or python/pyproject.toml change), against the debug swing-metrics that
+# `swift test` has just built.
+PYTHON ?= python3
+VENV ?= .venv
+
+$(VENV)/.installed: python/requirements.lock python/pyproject.toml
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r python/requirements.lock
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e python
+	touch $@
+
+python-test: $(VENV)/.installed
+	$(SWIFT) build --product swing-metrics
+	BATCHEDMOTION_CLI=$$($(SWIFT) build --show-bin-path)/swing-metrics $(VENV)/bin/python -m pytest python/tests -q

@@ -1,0 +1,85 @@
+"""Expanding path arguments into single recordings, by the same rules as ``swing-metrics analyze``.
+
+The Dask runner needs one path per recording (to shard them and to give each its own row even when the tool
+crashes), so it expands directories and glob patterns here rather than in the tool. The rules mirror the tool's:
+arguments in order; a directory holding a recording's marker files is one recording; any other directory is searched
+recursively in sorted order, skipping hidden entries, taking files with a recording extension except ground truth
+and metadata; a path that does not exist is a glob pattern (sorted matches); duplicates are dropped.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable
+
+from .errors import BatchedMotionError
+
+#: File extensions that may hold a recording when found while searching a directory (lower case).
+RECORDING_EXTENSIONS = {"csv", "npz", "zip", "txt"}
+#: File names that make a directory a recording of its own (interchange layout, Sensor Logger export).
+RECORDING_DIRECTORY_MARKERS = {"accelerometer.csv", "device_motion.csv", "WristMotion.csv", "Metadata.csv",
+                               "Accelerometer.csv", "WatchAccelerometerUncalibrated.csv"}
+#: Files never taken for recordings while searching (ground truth and metadata).
+IGNORED_FILE_NAMES = {"truth.json", "metadata.json", "README.md"}
+
+
+def is_recording_directory(directory: str) -> bool:
+    """True when ``directory`` directly holds the files of one recording."""
+    try:
+        return any(name in RECORDING_DIRECTORY_MARKERS for name in os.listdir(directory))
+    except OSError:
+        return False
+
+
+def _search(directory: str) -> list[str]:
+    if is_recording_directory(directory):
+        return [directory]
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        path = os.path.join(directory, name)
+        if os.path.isdir(path):
+            found += _search(path)
+        elif os.path.lexists(path):
+            extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+            if extension in RECORDING_EXTENSIONS and name not in IGNORED_FILE_NAMES:
+                found.append(path)
+    return found
+
+
+def discover(paths: Iterable[str | os.PathLike[str]], *, absolute: bool = True) -> list[str]:
+    """The recordings named by ``paths`` (files, recording directories, directories to search, glob patterns), in
+    the tool's order and without duplicates; absolute paths unless ``absolute=False``.
+
+    Raises `BatchedMotionError` for an argument that is neither an existing path nor a pattern matching anything
+    (the tool's usage error).
+    """
+    seen: set[str] = set()
+    result: list[str] = []
+
+    def add(path: str) -> None:
+        key = os.path.normpath(os.path.abspath(path))
+        if key not in seen:
+            seen.add(key)
+            result.append(key if absolute else path)
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    for argument in map(os.fspath, paths):
+        if os.path.lexists(argument):
+            for path in (_search(argument) if os.path.isdir(argument) else [argument]):
+                add(path)
+            continue
+        matches = sorted(glob.glob(argument))
+        if not matches:
+            raise BatchedMotionError(f"{argument}: no such file or directory, and no file matches it as a pattern")
+        for match in matches:
+            for path in (_search(match) if os.path.isdir(match) else [match]):
+                add(path)
+    return result

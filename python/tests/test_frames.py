@@ -1,0 +1,111 @@
+"""batchedmotion.analyze / swings / recordings against the tool's own JSONL, value for value."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+
+import pandas as pd
+import pytest
+
+import batchedmotion
+from batchedmotion.schema import RECORDING_COLUMNS, SWING_COLUMNS
+
+
+def cli_jsonl(cli: str, paths: list[str]) -> list[dict]:
+    run = subprocess.run([cli, "analyze", "--format", "jsonl", "--", *paths], capture_output=True, text=True)
+    assert run.returncode in (0, 1), run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def as_float(value) -> float:
+    return math.nan if value is None else float(value)
+
+
+def test_swings_carry_the_tools_numbers_exactly(cli, season):
+    objects = cli_jsonl(cli, season)
+    swings = batchedmotion.swings(season)
+    expected = [(obj["recording"], number, swing) for obj in objects
+                for number, swing in enumerate(obj["swings"], start=1)]
+    assert len(swings) == len(expected) > 20
+    for row, (recording, number, swing) in zip(swings.itertuples(index=False), expected):
+        assert (row.recording, row.swing) == (recording, number)
+        for column, key in [("start_s", "start"), ("impact_s", "impact"), ("time_to_contact_s", "timeToContact"),
+                            ("peak_rotation_rate_rad_s", "peakRotationRate"), ("impact_peak_g", "impactPeak"),
+                            ("impact_dominant_frequency_hz", "impactDominantFrequency")]:
+            actual, wanted = getattr(row, column), as_float(swing[key])
+            assert actual == wanted or (math.isnan(actual) and math.isnan(wanted)), (column, actual, wanted)
+        assert (None if pd.isna(row.contact) else bool(row.contact)) == swing["contact"]
+        normal = swing["swingPlaneNormal"] or [None] * 3
+        assert [row.swing_plane_normal_x, row.swing_plane_normal_y, row.swing_plane_normal_z] == \
+            [as_float(value) for value in normal] or normal == [None] * 3
+
+
+def test_recordings_count_swings_contacts_and_errors(cli, season, corrupt):
+    paths = [season[0], corrupt, *season[1:]]
+    objects = cli_jsonl(cli, paths)
+    table = batchedmotion.recordings(paths)
+    assert list(table.recording) == paths
+    assert list(table.status) == ["ok", "error"] + ["ok"] * (len(season) - 1)
+    bad = table.iloc[1]
+    assert bad.error.startswith(corrupt) and "line 1" in bad.error
+    assert math.isnan(bad.duration_s) and bad.swing_count == 0 and pd.isna(bad.data_case)
+    for row, obj in zip(table.itertuples(index=False), objects):
+        if obj.get("error"):
+            continue
+        assert row.duration_s == obj["duration"] and row.data_case == obj["dataCase"]
+        assert row.swing_count == len(obj["swings"])
+        assert row.contact_count == sum(swing["contact"] is True for swing in obj["swings"])
+        assert json.loads(row.issues_json) == obj["issues"] and row.issue_count == len(obj["issues"])
+    assert table.contact_count.sum() > 0
+
+
+def test_dtypes_are_the_documented_ones(season):
+    recordings, swings = batchedmotion.analyze(season[:2])
+    assert list(recordings.columns) == [name for name, *_ in RECORDING_COLUMNS]
+    assert list(swings.columns) == [name for name, *_ in SWING_COLUMNS]
+    assert recordings.duration_s.dtype == "float64" and recordings.swing_count.dtype == "int64"
+    assert swings.contact.dtype == "boolean" and swings.impact_s.dtype == "float64"
+    assert swings.swing.dtype == "int64"
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
+    for name, *_ in RECORDING_COLUMNS + SWING_COLUMNS:
+        assert f"`{name}`" in readme, f"column {name} is not documented in python/README.md"
+
+
+def test_unknown_keys_are_kept_not_dropped():
+    from batchedmotion.schema import recording_row, swing_rows
+    obj = {"recording": "r", "duration": 1.5, "swings": [{"start": 1.0, "contact": False, "peakRotationRate": 2.0,
+                                                          "newMetric": 3}],
+           "issues": [], "dataCase": "full", "workout": {"steps": 4}}
+    assert json.loads(recording_row(obj)["extra_json"]) == {"workout": {"steps": 4}}
+    assert json.loads(swing_rows(obj)[0]["extra_json"]) == {"newMetric": 3}
+
+
+def test_a_path_matching_nothing_is_an_exception_naming_it(tmp_path):
+    missing = str(tmp_path / "no-such-session")
+    with pytest.raises(batchedmotion.BatchedMotionError, match="no-such-session"):
+        batchedmotion.recordings([missing])
+
+
+def test_the_tool_is_found_explicitly_then_by_variable_then_on_path(cli, monkeypatch, tmp_path):
+    monkeypatch.setenv(batchedmotion.CLI_ENV, cli)
+    assert batchedmotion.find_cli() == cli
+    assert batchedmotion.find_cli(cli) == cli
+    with pytest.raises(batchedmotion.BatchedMotionError, match="not an executable"):
+        batchedmotion.find_cli(tmp_path / "nothing")
+    monkeypatch.delenv(batchedmotion.CLI_ENV)
+    monkeypatch.setenv("PATH", os.path.dirname(cli))
+    assert batchedmotion.find_cli() == cli
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(batchedmotion.BatchedMotionError, match="not on PATH"):
+        batchedmotion.find_cli()
+
+
+def test_discovery_finds_what_the_tool_finds_in_the_same_order(cli, season, tmp_path):
+    root = os.path.dirname(os.path.dirname(season[0]))
+    (tmp_path / "notes.txt").write_text("not a recording")
+    expected = [obj["recording"] for obj in cli_jsonl(cli, [root, str(tmp_path), *season[:2]])]
+    assert batchedmotion.discover([root, str(tmp_path), *season[:2]], absolute=False) == expected
+    assert len(expected) == len(season) + 1
