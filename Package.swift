@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
+        .library(name: "WorkoutAnalysis", targets: ["WorkoutAnalysis"]),
+        .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -59,6 +61,12 @@ let package = Package(
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+        .target(name: "WorkoutAnalysis", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
+        .target(name: "WorkoutSimulation", dependencies: ["MotionRecording", "SwingSimulation"]),
+        .testTarget(
+            name: "WorkoutAnalysisTests",
+            dependencies: ["WorkoutAnalysis", "WorkoutSimulation", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .testTarget(name: "WorkoutSimulationTests", dependencies: ["WorkoutSimulation", "_TestSupport"]),
     ]
 )
 
@@ -86,4 +94,16 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "WorkoutBenchmarks",
+        dependencies: [
+            "MotionRecording", "SwingAnalysis", "WorkoutAnalysis", "WorkoutSimulation",
+            .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/WorkoutBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain tool printing the activity confusion matrices and step/cadence errors (docs/workout-analysis.md).
+    .executableTarget(
+        name: "workout-evaluation", dependencies: ["WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis"],
+        path: "Benchmarks/Tools/WorkoutEvaluation"),
 ]

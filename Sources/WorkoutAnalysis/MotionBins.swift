@@ -1,0 +1,178 @@
+/// The 25 Hz grid the workout analysis works on: a ring of 40 ms bins indexed by absolute bin number
+/// `floor(t × binRate)` on the recording's clock (so every way of cutting the stream into batches fills the same
+/// bins, and both streams agree on them without knowing where either started).
+///
+/// Per bin, from the accelerometer (g, device frame, gravity included): the mean of x, y, z and of |a|, the peak
+/// |a| (impacts survive the averaging), the within-bin spread of |a| (road vibration at high input rates) and the
+/// sample count; from device motion: the peak |rotation rate| (rad/s). A bin without samples repeats the previous
+/// one (an input slower than 25 Hz) and is marked as a gap once the stream has been silent for half a second.
+struct MotionBins: Sendable {
+    /// Ring capacity, bins.
+    let capacity: Int
+    var meanX: [Float]
+    var meanY: [Float]
+    var meanZ: [Float]
+    var meanMagnitude: [Float]
+    var peakMagnitude: [Float]
+    /// Within-bin variance of |a|, g².
+    var magnitudeVariance: [Float]
+    var count: [Int32]
+    /// The bin repeats an earlier one because the stream was silent for ≥ 0.5 s.
+    var isGap: [Bool]
+    var peakRotationRate: [Float]
+    /// The absolute bin whose peak rotation rate a slot holds (a slot is read only for its own bin).
+    var rotationBin: [Int]
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        meanX = Array(repeating: 0, count: capacity)
+        meanY = Array(repeating: 0, count: capacity)
+        meanZ = Array(repeating: -1, count: capacity)
+        meanMagnitude = Array(repeating: 1, count: capacity)
+        peakMagnitude = Array(repeating: 1, count: capacity)
+        magnitudeVariance = Array(repeating: 0, count: capacity)
+        count = Array(repeating: 0, count: capacity)
+        isGap = Array(repeating: true, count: capacity)
+        peakRotationRate = Array(repeating: 0, count: capacity)
+        rotationBin = Array(repeating: Int.min, count: capacity)
+    }
+
+    /// Peak |rotation rate| of `bin`, rad/s (0 when device motion did not cover it or the slot was reused).
+    @inline(__always) func rotationRate(_ bin: Int) -> Float {
+        let s = slot(bin)
+        return rotationBin[s] == bin ? peakRotationRate[s] : 0
+    }
+
+    @inline(__always) func slot(_ bin: Int) -> Int {
+        let r = bin % capacity
+        return r < 0 ? r + capacity : r
+    }
+}
+
+/// Accumulates accelerometer samples into ``MotionBins`` (sums in `Double`, in sample order, so the result does
+/// not depend on batch edges).
+struct AccelerationBinner: Sendable {
+    let binRate: Double
+    /// Bins after the last sample from which a silent stream counts as a gap (0.5 s).
+    let gapBins: Int
+    /// The bin being filled (`nil` before the first sample).
+    private(set) var current: Int?
+    /// First bin that held a sample.
+    private(set) var firstBin: Int?
+    private var sumX = 0.0, sumY = 0.0, sumZ = 0.0, sumM = 0.0, sumMM = 0.0
+    private var n: Int32 = 0
+    private var peak: Float = 0
+    private var lastDataBin = Int.min
+
+    init(binRate: Double) {
+        self.binRate = binRate
+        gapBins = Int((0.5 * binRate).rounded())
+    }
+
+    /// All bins before this index are closed (written to the ring).
+
+    /// Adds one sample (t in s; x, y, z in g). Bins that this sample closes are written to `bins`.
+    @inline(__always)
+    mutating func add(time: Double, x: Float, y: Float, z: Float, into bins: inout MotionBins) {
+        guard x.isFinite, y.isFinite, z.isFinite, time.isFinite else { return }
+        let bin = Int((time * binRate).rounded(.down))
+        if let c = current {
+            if bin > c { close(upTo: bin, into: &bins) }
+        } else {
+            current = bin
+            firstBin = bin
+        }
+        let (dx, dy, dz) = (Double(x), Double(y), Double(z))
+        let m2 = dx * dx + dy * dy + dz * dz
+        let m = m2.squareRoot()
+        sumX += dx
+        sumY += dy
+        sumZ += dz
+        sumM += m
+        sumMM += m2
+        n += 1
+        let mf = Float(m)
+        if mf > peak { peak = mf }
+    }
+
+    /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
+    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+        guard let c = current, bin > c else { return }
+        let s = bins.slot(c)
+        if n > 0 {
+            let inv = 1 / Double(n)
+            let mean = sumM * inv
+            bins.meanX[s] = Float(sumX * inv)
+            bins.meanY[s] = Float(sumY * inv)
+            bins.meanZ[s] = Float(sumZ * inv)
+            bins.meanMagnitude[s] = Float(mean)
+            bins.peakMagnitude[s] = peak
+            bins.magnitudeVariance[s] = Float(Swift.max(0, sumMM * inv - mean * mean))
+            bins.count[s] = n
+            bins.isGap[s] = false
+            lastDataBin = c
+        } else {
+            repeatPrevious(c, into: &bins)
+        }
+        // Empty bins up to the new one (at most a ring's worth are ever read back).
+        var k = c + 1
+        if bin - k > bins.capacity { k = bin - bins.capacity }
+        while k < bin {
+            repeatPrevious(k, into: &bins)
+            k += 1
+        }
+        current = bin
+        sumX = 0; sumY = 0; sumZ = 0; sumM = 0; sumMM = 0
+        n = 0
+        peak = 0
+    }
+
+    private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {
+        let s = bins.slot(bin), p = bins.slot(bin - 1)
+        bins.meanX[s] = bins.meanX[p]
+        bins.meanY[s] = bins.meanY[p]
+        bins.meanZ[s] = bins.meanZ[p]
+        bins.meanMagnitude[s] = bins.meanMagnitude[p]
+        bins.peakMagnitude[s] = bins.meanMagnitude[p]
+        bins.magnitudeVariance[s] = 0
+        bins.count[s] = 0
+        bins.isGap[s] = bin - lastDataBin > gapBins
+    }
+}
+
+/// Accumulates the peak |rotation rate| (rad/s) of device motion per bin.
+struct RotationBinner: Sendable {
+    let binRate: Double
+    private(set) var current: Int?
+    private var peak: Float = 0
+
+    init(binRate: Double) { self.binRate = binRate }
+
+
+    @inline(__always)
+    mutating func add(time: Double, magnitude: Float, into bins: inout MotionBins) {
+        guard magnitude.isFinite, time.isFinite else { return }
+        let bin = Int((time * binRate).rounded(.down))
+        if let c = current {
+            if bin > c { close(upTo: bin, into: &bins) }
+        } else {
+            current = bin
+        }
+        if magnitude > peak { peak = magnitude }
+    }
+
+    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+        guard let c = current, bin > c else { return }
+        bins.peakRotationRate[bins.slot(c)] = peak
+        bins.rotationBin[bins.slot(c)] = c
+        var k = c + 1
+        if bin - k > bins.capacity { k = bin - bins.capacity }
+        while k < bin {
+            bins.peakRotationRate[bins.slot(k)] = 0
+            bins.rotationBin[bins.slot(k)] = k
+            k += 1
+        }
+        current = bin
+        peak = 0
+    }
+}

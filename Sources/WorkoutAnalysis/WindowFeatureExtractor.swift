@@ -1,0 +1,203 @@
+/// Computes ``WindowFeatures`` from a window of ``MotionBins``. Scratch buffers are allocated once in `init`; a
+/// window costs about 20 k multiply-adds (the autocorrelation), whatever the input rate.
+struct WindowFeatureExtractor: Sendable {
+    let configuration: WorkoutAnalyzerConfiguration
+    private var magnitude: [Double]
+    private var autocorrelation: [Double]
+    private var burstDistance: [Int32]
+
+    init(configuration: WorkoutAnalyzerConfiguration) {
+        self.configuration = configuration
+        let w = configuration.windowBins
+        magnitude = Array(repeating: 0, count: w)
+        autocorrelation = Array(repeating: 0, count: w)
+        burstDistance = Array(repeating: 0, count: w)
+    }
+
+    /// Features of bins `range` (absolute bin numbers, all still held by `bins`).
+    mutating func features(of range: Range<Int>, in bins: MotionBins) -> WindowFeatures {
+        var f = WindowFeatures()
+        let n = range.count
+        let rate = configuration.binRate
+        f.span = Double(n) / rate
+        guard n >= 2 else { return f }
+        var gaps = 0
+        var sum = 0.0
+        var variance = 0.0, varianceBins = 0, samples = 0
+        var peak: Float = 0, rotation: Float = 0
+        for (i, bin) in range.enumerated() {
+            let s = bins.slot(bin)
+            if bins.isGap[s] { gaps += 1 }
+            let m = Double(bins.meanMagnitude[s])
+            magnitude[i] = m
+            sum += m
+            samples += Int(bins.count[s])
+            if bins.count[s] >= 3 {
+                variance += Double(bins.magnitudeVariance[s])
+                varianceBins += 1
+            }
+            peak = Swift.max(peak, bins.peakMagnitude[s])
+            rotation = Swift.max(rotation, bins.rotationRate(bin))
+        }
+        f.gapFraction = Double(gaps) / Double(n)
+        f.peakAcceleration = Double(peak)
+        f.peakRotationRate = Double(rotation)
+        let mean = sum / Double(n)
+        var sumSquares = 0.0
+        for i in 0..<n {
+            magnitude[i] -= mean
+            sumSquares += magnitude[i] * magnitude[i]
+        }
+        f.deviation = (sumSquares / Double(n)).squareRoot()
+        if samples >= 3 * n, varianceBins > 0 {
+            f.vibration = (variance / Double(varianceBins)).squareRoot()
+        } else if n >= 3 {
+            var s2 = 0.0
+            for i in 1..<(n - 1) {
+                let d = magnitude[i - 1] - 2 * magnitude[i] + magnitude[i + 1]
+                s2 += d * d
+            }
+            f.vibration = (s2 / Double(n - 2) / 6).squareRoot()
+        }
+        f.directionVariance = directionVariance(range, bins, mean: 0.24)
+        f.slowDirectionVariance = directionVariance(range, bins, mean: 0.5)
+        periodicity(n: n, sumSquares: sumSquares, into: &f)
+        bursts(range, bins, into: &f)
+        return f
+    }
+
+    /// Circular variance of the running mean of (x, y, z) over `mean` s.
+    private func directionVariance(_ range: Range<Int>, _ bins: MotionBins, mean: Double) -> Double {
+        let width = Swift.max(1, Int((mean * configuration.binRate).rounded()))
+        guard range.count >= width else { return 0 }
+        var sx = 0.0, sy = 0.0, sz = 0.0
+        var ux = 0.0, uy = 0.0, uz = 0.0, count = 0
+        let lower = range.lowerBound
+        for bin in range {
+            let s = bins.slot(bin)
+            sx += Double(bins.meanX[s])
+            sy += Double(bins.meanY[s])
+            sz += Double(bins.meanZ[s])
+            if bin - lower >= width {
+                let o = bins.slot(bin - width)
+                sx -= Double(bins.meanX[o])
+                sy -= Double(bins.meanY[o])
+                sz -= Double(bins.meanZ[o])
+            }
+            if bin - lower >= width - 1 {
+                let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
+                if norm > 0 {
+                    ux += sx / norm
+                    uy += sy / norm
+                    uz += sz / norm
+                    count += 1
+                }
+            }
+        }
+        guard count > 0 else { return 0 }
+        let c = Double(count)
+        return 1 - ((ux * ux + uy * uy + uz * uz).squareRoot() / c)
+    }
+
+    /// Normalised (unbiased) autocorrelation of the centred |a| and its peaks.
+    private mutating func periodicity(n: Int, sumSquares: Double, into f: inout WindowFeatures) {
+        let rate = configuration.binRate
+        let minLag = Swift.max(2, Int((configuration.periodRange.lowerBound * rate).rounded(.down)))
+        let maxLag = Swift.min(n - n / 4, Int((configuration.periodRange.upperBound * rate).rounded(.up)))
+        guard maxLag > minLag + 2, sumSquares > 0 else { return }
+        let variance = sumSquares / Double(n)
+        magnitude.withUnsafeBufferPointer { x in
+            autocorrelation.withUnsafeMutableBufferPointer { r in
+                for lag in (minLag - 1)...(maxLag + 1) {
+                    var acc = 0.0
+                    for i in 0..<(n - lag) { acc += x[i] * x[i + lag] }
+                    r[lag] = acc / Double(n - lag) / variance
+                }
+            }
+        }
+        let r = autocorrelation
+        func isPeak(_ lag: Int) -> Bool { r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] }
+        /// Sub-bin lag of the peak at `lag` (parabola through three points), bins.
+        func refined(_ lag: Int) -> Double {
+            let (a, b, c) = (r[lag - 1], r[lag], r[lag + 1])
+            let d = a - 2 * b + c
+            guard d < 0 else { return Double(lag) }
+            return Double(lag) + Swift.max(-0.5, Swift.min(0.5, 0.5 * (a - c) / d))
+        }
+        var best = -1
+        for lag in minLag...maxLag where isPeak(lag) && (best < 0 || r[lag] > r[best]) { best = lag }
+        guard best > 0 else { return }
+        f.periodicity = r[best]
+        f.period = refined(best) / rate
+        // Gait: the shortest-lag peak in the step range (≥ 1/3.8 Hz … ≤ 2/1.2 Hz, which holds the stride too)
+        // that carries at least half the best peak's correlation — the step, not the stride or two strides — and
+        // refined by its double (the stride) when that is a peak too: a longer lag, a finer period.
+        let stepLow = Swift.max(minLag, Int((rate / configuration.stepFrequencyRange.upperBound).rounded(.down)))
+        let strideHigh = Swift.min(maxLag, Int((2 * rate / configuration.stepFrequencyRange.lowerBound).rounded(.up)))
+        guard strideHigh > stepLow else { return }
+        var step = -1
+        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= 0.5 * r[best] {
+            step = lag
+            break
+        }
+        guard step > 0 else { return }
+        var stepLag = refined(step)
+        let stepR = r[step]
+        if 2 * step + 3 <= maxLag {
+            var stride = -1
+            for lag in (2 * step - 2)...(2 * step + 2) where isPeak(lag) && (stride < 0 || r[lag] > r[stride]) {
+                stride = lag
+            }
+            if stride > 0 { stepLag = refined(stride) / 2 }
+        }
+        f.stepPeriod = stepLag / rate
+        f.stepPeriodicity = stepR
+    }
+
+    /// Swing bursts and the calm around them.
+    private mutating func bursts(_ range: Range<Int>, _ bins: MotionBins, into f: inout WindowFeatures) {
+        let n = range.count
+        let merge = Int((0.5 * configuration.binRate).rounded())
+        let guardBins = Int32((0.75 * configuration.binRate).rounded())
+        let acceleration = Float(configuration.burstAcceleration)
+        let rotation = Float(configuration.burstRotationRate)
+        var count = 0
+        var lastBurst = Int.min / 2
+        let far = Int32.max / 2
+        for (i, bin) in range.enumerated() {
+            let s = bins.slot(bin)
+            let isBurst = bins.peakMagnitude[s] >= acceleration || bins.rotationRate(bin) >= rotation
+            if isBurst {
+                if i - lastBurst > merge { count += 1 }
+                lastBurst = i
+                burstDistance[i] = 0
+            } else {
+                burstDistance[i] = i - lastBurst < Int(far) ? Int32(i - lastBurst) : far
+            }
+        }
+        f.bursts = count
+        guard count > 0 else {
+            f.quietDeviation = f.deviation
+            return
+        }
+        // Distance to the next burst (backward pass), then the deviation of bins far from every burst.
+        var next = Int.max / 2
+        var sum = 0.0, sumSquares = 0.0, quiet = 0
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            if burstDistance[i] == 0 { next = i }
+            let distance = Swift.min(Int(burstDistance[i]), next - i)
+            if distance > Int(guardBins) {
+                let m = magnitude[i]
+                sum += m
+                sumSquares += m * m
+                quiet += 1
+            }
+        }
+        if quiet >= 2 {
+            let mean = sum / Double(quiet)
+            f.quietDeviation = Swift.max(0, sumSquares / Double(quiet) - mean * mean).squareRoot()
+        } else {
+            f.quietDeviation = 0
+        }
+    }
+}
