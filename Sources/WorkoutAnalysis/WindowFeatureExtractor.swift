@@ -130,26 +130,34 @@ struct WindowFeatureExtractor: Sendable {
         f.periodicity = r[best]
         f.period = refined(best) / rate
         // Gait: the shortest-lag peak in the step range (≥ 1/3.8 Hz … ≤ 2/1.2 Hz, which holds the stride too)
-        // that carries at least half the best peak's correlation — the step, not the stride or two strides — and
-        // refined by its double (the stride) when that is a peak too: a longer lag, a finer period.
+        // whose multiples confirm it — a peak near twice the lag (the stride) and a correlation near three times
+        // it (one and a half strides: the other foot again). A harmonic of a slower motion (half a walking step,
+        // the sweeps of a breaststroke) has its triple lag in anti-phase and is passed over; the stride itself
+        // is never taken for the step when the step peak exists, however unequal the left and right steps are.
         let stepLow = Swift.max(minLag, Int((rate / configuration.stepFrequencyRange.upperBound).rounded(.down)))
         let strideHigh = Swift.min(maxLag, Int((2 * rate / configuration.stepFrequencyRange.lowerBound).rounded(.up)))
         guard strideHigh > stepLow else { return }
+        func strongest(near lag: Int) -> (lag: Int, r: Double)? {
+            guard lag + 3 <= maxLag + 1 else { return nil }
+            var found: (lag: Int, r: Double)?
+            for l in (lag - 2)...(lag + 2) where l > minLag && l <= maxLag && (found == nil || r[l] > found!.r) {
+                found = (l, r[l])
+            }
+            return found
+        }
         var step = -1
-        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= 0.5 * r[best] {
+        var strideLag = -1
+        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= Swift.max(0.25, 0.3 * r[best]) {
+            guard let double = strongest(near: 2 * lag), double.r >= 0.25, isPeak(double.lag) else { continue }
+            if let triple = strongest(near: 3 * lag), triple.r < 0.5 * r[lag] { continue }
             step = lag
+            strideLag = double.lag
             break
         }
         guard step > 0 else { return }
-        var stepLag = refined(step)
+        // The stride's lag is twice as long, so half of it is the finer step period.
+        let stepLag = refined(strideLag) / 2
         let stepR = r[step]
-        if 2 * step + 3 <= maxLag {
-            var stride = -1
-            for lag in (2 * step - 2)...(2 * step + 2) where isPeak(lag) && (stride < 0 || r[lag] > r[stride]) {
-                stride = lag
-            }
-            if stride > 0 { stepLag = refined(stride) / 2 }
-        }
         f.stepPeriod = stepLag / rate
         f.stepPeriodicity = stepR
     }

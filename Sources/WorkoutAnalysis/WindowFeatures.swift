@@ -21,9 +21,9 @@ public struct WindowFeatures: Sendable, Equatable {
     public var periodicity: Double = 0
     /// Lag of that maximum, s (0 when there is none).
     public var period: Double = 0
-    /// Step period if the window is gait: the shortest-lag autocorrelation peak in the gait range with at least
-    /// half the best peak's correlation (the watch sees left and right steps differently, so the stride often
-    /// correlates best), s; 0 when none.
+    /// Step period if the window is gait: the shortest-lag autocorrelation peak in the gait range that its
+    /// multiples confirm (a peak at twice the lag, a correlation at three times it), refined as half the stride
+    /// lag, s; 0 when none. The watch sees left and right steps differently, so the stride often correlates best.
     public var stepPeriod: Double = 0
     /// Autocorrelation at ``stepPeriod``.
     public var stepPeriodicity: Double = 0

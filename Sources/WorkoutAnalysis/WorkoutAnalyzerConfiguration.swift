@@ -24,8 +24,9 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Step frequency from which gait is running, Hz (walk-to-run transition at about 2.2–2.4 steps/s).
     public var runningStepFrequency: Double = 2.3
     /// Smallest standard deviation of the binned |a| for running, g: the body's vertical oscillation at a running
-    /// step frequency alone is ≥ 0.3 g; pedalling or vibration at that frequency is far weaker.
-    public var runningMinimumDeviation: Double = 0.15
+    /// step frequency alone is ≥ 0.4 g (flight and stance swing the trunk between about −1 and +2 g);
+    /// pedalling, vibration or clapping at that frequency is weaker.
+    public var runningMinimumDeviation: Double = 0.25
     /// Largest circular variance of the 0.5 s mean direction of a for gait (``WindowFeatures/slowDirectionVariance``):
     /// simulated arm swing of ±0.25–0.6 rad gives 0.005–0.035; strokes
     /// that excite the same |a| harmonics turn the wrist further and more slowly.
