@@ -5,7 +5,8 @@
 /// 3. gait periodicity (autocorrelation ≥ ``WorkoutAnalyzerConfiguration/gaitPeriodicity`` at a step frequency
 ///    in ``WorkoutAnalyzerConfiguration/stepFrequencyRange``) with a steady gravity direction, and low-frequency
 ///    motion that outweighs high-frequency vibration → walking or running (by
-///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a|);
+///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a|, and a walking-range
+///    period with an |a| too vigorous for walking is a running stride);
 /// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods, or very
 ///    large without a clear period → swimming;
 /// 5. |a| variance at the noise floor → stationary;
@@ -40,6 +41,13 @@ public struct ActivityRules: Sendable {
             f.deviation >= 0.5 * f.vibration,
             stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation
         {
+            if stepFrequency < c.runningStepFrequency && f.deviation >= c.walkingMaximumDeviation
+                && 2 * stepFrequency <= c.stepFrequencyRange.upperBound
+            {
+                // Too vigorous for a walk: the period found is a running stride (a bent arm swinging hard hides
+                // the steps' own period).
+                return Decision(activity: .running, confidence: clamp(f.stepPeriodicity / 0.6), stepFrequency: 2 * stepFrequency)
+            }
             let activity: Activity = stepFrequency >= c.runningStepFrequency ? .running : .walking
             return Decision(activity: activity, confidence: clamp(f.stepPeriodicity / 0.6), stepFrequency: stepFrequency)
         }

@@ -147,8 +147,11 @@ struct WindowFeatureExtractor: Sendable {
         }
         var step = -1
         var strideLag = -1
-        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= Swift.max(0.25, 0.3 * r[best]) {
+        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= 0.1 {
             guard let double = strongest(near: 2 * lag), double.r >= 0.25, isPeak(double.lag) else { continue }
+            // A weak step peak counts when a strong stride confirms it (a watch on one wrist mostly sees the arm
+            // swing, at the stride frequency).
+            guard r[lag] >= Swift.max(0.25, 0.3 * r[best]) || double.r >= 0.5 else { continue }
             if let triple = strongest(near: 3 * lag), triple.r < 0.5 * r[lag] { continue }
             step = lag
             strideLag = double.lag
@@ -157,7 +160,7 @@ struct WindowFeatureExtractor: Sendable {
         guard step > 0 else { return }
         // The stride's lag is twice as long, so half of it is the finer step period.
         let stepLag = refined(strideLag) / 2
-        let stepR = r[step]
+        let stepR = Swift.max(r[step], r[strideLag])
         f.stepPeriod = stepLag / rate
         f.stepPeriodicity = stepR
     }

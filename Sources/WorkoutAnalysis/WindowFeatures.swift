@@ -25,7 +25,7 @@ public struct WindowFeatures: Sendable, Equatable {
     /// multiples confirm (a peak at twice the lag, a correlation at three times it), refined as half the stride
     /// lag, s; 0 when none. The watch sees left and right steps differently, so the stride often correlates best.
     public var stepPeriod: Double = 0
-    /// Autocorrelation at ``stepPeriod``.
+    /// Gait periodicity: the larger autocorrelation of the step and the stride peak.
     public var stepPeriodicity: Double = 0
     /// Swing bursts: runs of bins whose peak |a| or |rotation rate| reach the burst thresholds, merged when closer
     /// than 0.5 s.

@@ -27,6 +27,10 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// step frequency alone is ≥ 0.4 g (flight and stance swing the trunk between about −1 and +2 g);
     /// pedalling, vibration or clapping at that frequency is weaker.
     public var runningMinimumDeviation: Double = 0.25
+    /// Largest standard deviation of the binned |a| for walking, g: walking moves |a| at the wrist by about
+    /// 0.05–0.25 g rms; a walking-range period with more is the stride of a run whose bent arm swing hides the
+    /// step period (the step frequency is then twice it).
+    public var walkingMaximumDeviation: Double = 0.3
     /// Largest circular variance of the 0.5 s mean direction of a for gait (``WindowFeatures/slowDirectionVariance``):
     /// simulated arm swing of ±0.25–0.6 rad gives 0.005–0.035; strokes
     /// that excite the same |a| harmonics turn the wrist further and more slowly.

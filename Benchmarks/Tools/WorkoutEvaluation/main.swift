@@ -52,12 +52,13 @@ if let i = arguments.firstIndex(of: "--trace-file"), i + 1 < arguments.count {
 }
 
 // --trace KIND RATE: one 90 s stretch of KIND at RATE Hz (accelerometer only), every window's features.
+let traceDuration = Double(ProcessInfo.processInfo.environment["TRACE_DURATION"] ?? "") ?? 90
 if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
     let kind = ActivityStretch.Kind(rawValue: arguments[i + 1]), let rate = Double(arguments[i + 2])
 {
     let session = ActivitySimulator.simulate(
         ActivitySimulationConfiguration(
-            seed: UInt64(seeds), stretches: [ActivityStretch(kind, duration: 90)], accelerometerRate: rate,
+            seed: UInt64(seeds), stretches: [ActivityStretch(kind, duration: traceDuration)], accelerometerRate: rate,
             deviceMotionRate: nil))
     var configuration = WorkoutAnalyzerConfiguration()
     configuration.recordsWindows = true
@@ -68,6 +69,27 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
     printWindows(output)
     let steps = session.truth.stepTimes.count
     print("true steps \(steps), cadence \(Double(steps) / 90); counted \(output.segments.map(\.steps))")
+    exit(0)
+}
+
+// --mixed7: the analyzer test's mixed recording (walk 40 s, crawl 40 s, rest 30 s; 100 Hz + 50 Hz).
+if arguments.contains("--mixed7") {
+    let session = ActivitySimulator.simulate(
+        ActivitySimulationConfiguration(
+            seed: 7,
+            stretches: [
+                ActivityStretch(.walking, duration: 40), ActivityStretch(.swimmingRotation, duration: 40),
+                ActivityStretch(.resting, duration: 30),
+            ], accelerometerRate: 100, deviceMotionRate: 50))
+    print(session.truth.segments)
+    var configuration = WorkoutAnalyzerConfiguration()
+    configuration.recordsWindows = true
+    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
+    var output = WorkoutAnalyzerOutput()
+    analyzer.feed(accelerometer: session.recording.accelerometer!, into: &output)
+    analyzer.finish(into: &output)
+    printWindows(output)
+    for s in output.segments { print(s.start, s.end, s.activity) }
     exit(0)
 }
 
