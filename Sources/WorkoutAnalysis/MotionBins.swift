@@ -95,6 +95,63 @@ struct AccelerationBinner: Sendable {
         if mf > peak { peak = mf }
     }
 
+    /// Adds samples `start..<count` of the columns until one opens a bin in a later second than the previous
+    /// sample (after writing the bins before it); returns the index after the last sample added, so the caller
+    /// can decide the windows that second completed and go on. The samples of one bin accumulate in local
+    /// variables: only a change of bin touches the ring.
+    @inline(__always)
+    mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
+    ) -> Int {
+        let perSecond = Int(binRate.rounded())
+        var i = start
+        var passed = false
+        while i < count {
+            let t = times[i]
+            let (xi, yi, zi) = (x[i], y[i], z[i])
+            i &+= 1
+            guard (xi * 0 + yi * 0 + zi * 0) == 0, t.isFinite else { continue }  // NaN and ±inf: skipped
+            let bin = Int((t * binRate).rounded(.down))
+            if let c = current {
+                if bin > c {
+                    close(upTo: bin, into: &bins)
+                    passed = bin / perSecond != c / perSecond
+                }
+            } else {
+                current = bin
+                firstBin = bin
+            }
+            // Local accumulation while the bin stays the same.
+            var (sx, sy, sz, sm, smm) = (sumX, sumY, sumZ, sumM, sumMM)
+            var (k, p) = (n, peak)
+            var (tx, ty, tz) = (xi, yi, zi)
+            while true {
+                let (dx, dy, dz) = (Double(tx), Double(ty), Double(tz))
+                let m2 = dx * dx + dy * dy + dz * dz
+                let m = m2.squareRoot()
+                sx += dx
+                sy += dy
+                sz += dz
+                sm += m
+                smm += m2
+                k &+= 1
+                let mf = Float(m)
+                if mf > p { p = mf }
+                guard i < count else { break }
+                let tn = times[i]
+                guard Int((tn * binRate).rounded(.down)) == current, tn.isFinite else { break }
+                (tx, ty, tz) = (x[i], y[i], z[i])
+                guard (tx * 0 + ty * 0 + tz * 0) == 0 else { break }
+                i &+= 1
+            }
+            (sumX, sumY, sumZ, sumM, sumMM) = (sx, sy, sz, sm, smm)
+            (n, peak) = (k, p)
+            if passed { return i }
+        }
+        return i
+    }
+
     /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {
         guard let c = current, bin > c else { return }

@@ -108,10 +108,24 @@ struct WindowFeatureExtractor: Sendable {
         let variance = sumSquares / Double(n)
         magnitude.withUnsafeBufferPointer { x in
             autocorrelation.withUnsafeMutableBufferPointer { r in
+                // Four products a step (SIMD4, unaligned loads), then the tail.
+                let base = UnsafeRawPointer(x.baseAddress!)
                 for lag in (minLag - 1)...(maxLag + 1) {
-                    var acc = 0.0
-                    for i in 0..<(n - lag) { acc += x[i] * x[i + lag] }
-                    r[lag] = acc / Double(n - lag) / variance
+                    let m = n - lag
+                    var vector = SIMD4<Double>.zero
+                    var i = 0
+                    while i &+ 4 <= m {
+                        let a = base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
+                        let b = base.loadUnaligned(fromByteOffset: (i &+ lag) &* 8, as: SIMD4<Double>.self)
+                        vector += a * b
+                        i &+= 4
+                    }
+                    var acc = vector.sum()
+                    while i < m {
+                        acc += x[i] * x[i &+ lag]
+                        i &+= 1
+                    }
+                    r[lag] = acc / Double(m) / variance
                 }
             }
         }

@@ -87,14 +87,10 @@ public struct WorkoutAnalyzer: Sendable {
         let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
         noteTimes(first: t[0], last: t[samples.count - 1])
         // Windows are decided as soon as their second is complete (inside the batch: the ring holds only ~20 s).
-        var second = acceleration.current.map { $0 / configuration.binsPerSecond }
-        for i in 0..<samples.count {
-            acceleration.add(time: t[i], x: x[i], y: y[i], z: z[i], into: &bins)
-            let now = acceleration.current.map { $0 / configuration.binsPerSecond }
-            if now != second {
-                second = now
-                decideReady(into: &output)
-            }
+        var i = 0
+        while i < samples.count {
+            i = acceleration.add(from: i, count: samples.count, times: t, x: x, y: y, z: z, into: &bins)
+            decideReady(into: &output)
         }
     }
 

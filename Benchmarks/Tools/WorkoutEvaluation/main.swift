@@ -93,6 +93,19 @@ if arguments.contains("--mixed7") {
     exit(0)
 }
 
+// --time: wall time of the workout and the swing analysis of a simulated 10-minute workout (800/200 Hz), for a
+// quick look while working; the measured claim comes from the WorkoutBenchmarks suite.
+if arguments.contains("--time") {
+    let session = ActivitySimulator.simulate(.mixed(seed: 1, accelerometerRate: 800, deviceMotionRate: 200))
+    let clock = ContinuousClock()
+    for _ in 0..<3 {
+        let w = clock.measure { _ = WorkoutAnalyzer.analyze(session.recording) }
+        let s = clock.measure { _ = SwingAnalyzer.analyze(session.recording) }
+        print("workout \(w), swings \(s)")
+    }
+    exit(0)
+}
+
 func predicted(_ summary: WorkoutSummary) -> [ActivityScore.Predicted] {
     summary.segments.map { .init(start: $0.start, end: $0.end, activity: $0.activity.rawValue, steps: $0.steps) }
 }
