@@ -82,16 +82,14 @@ struct AccelerationBinner: Sendable {
             current = bin
             firstBin = bin
         }
-        let (dx, dy, dz) = (Double(x), Double(y), Double(z))
-        let m2 = dx * dx + dy * dy + dz * dz
-        let m = m2.squareRoot()
-        sumX += dx
-        sumY += dy
-        sumZ += dz
-        sumM += m
-        sumMM += m2
+        let m2f = x * x + y * y + z * z
+        let mf = m2f.squareRoot()
+        sumX += Double(x)
+        sumY += Double(y)
+        sumZ += Double(z)
+        sumM += Double(mf)
+        sumMM += Double(m2f)
         n += 1
-        let mf = Float(m)
         if mf > peak { peak = mf }
     }
 
@@ -126,21 +124,22 @@ struct AccelerationBinner: Sendable {
             var (sx, sy, sz, sm, smm) = (sumX, sumY, sumZ, sumM, sumMM)
             var (k, p) = (n, peak)
             var (tx, ty, tz) = (xi, yi, zi)
+            // The bin holds the samples with t × binRate < its index + 1 (times are non-decreasing; an earlier
+            // time joins the open bin, as a later bin's index would not be smaller).
+            let binEnd = Double(current! &+ 1)
             while true {
-                let (dx, dy, dz) = (Double(tx), Double(ty), Double(tz))
-                let m2 = dx * dx + dy * dy + dz * dz
-                let m = m2.squareRoot()
-                sx += dx
-                sy += dy
-                sz += dz
-                sm += m
-                smm += m2
+                let m2f = tx * tx + ty * ty + tz * tz
+                let mf = m2f.squareRoot()
+                sx += Double(tx)
+                sy += Double(ty)
+                sz += Double(tz)
+                sm += Double(mf)
+                smm += Double(m2f)
                 k &+= 1
-                let mf = Float(m)
                 if mf > p { p = mf }
                 guard i < count else { break }
                 let tn = times[i]
-                guard Int((tn * binRate).rounded(.down)) == current, tn.isFinite else { break }
+                guard tn * binRate < binEnd else { break }
                 (tx, ty, tz) = (x[i], y[i], z[i])
                 guard (tx * 0 + ty * 0 + tz * 0) == 0 else { break }
                 i &+= 1

@@ -98,11 +98,12 @@ if arguments.contains("--mixed7") {
 if arguments.contains("--time") {
     let session = ActivitySimulator.simulate(.mixed(seed: 1, accelerometerRate: 800, deviceMotionRate: 200))
     let clock = ContinuousClock()
-    for _ in 0..<3 {
-        let w = clock.measure { _ = WorkoutAnalyzer.analyze(session.recording) }
-        let s = clock.measure { _ = SwingAnalyzer.analyze(session.recording) }
-        print("workout \(w), swings \(s)")
+    var (w, s) = (Duration.seconds(1000), Duration.seconds(1000))
+    for _ in 0..<7 {
+        w = min(w, clock.measure { _ = WorkoutAnalyzer.analyze(session.recording) })
+        s = min(s, clock.measure { _ = SwingAnalyzer.analyze(session.recording) })
     }
+    print("fastest of 7: workout \(w), swings \(s)")
     exit(0)
 }
 
