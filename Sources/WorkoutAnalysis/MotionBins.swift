@@ -201,6 +201,7 @@ struct RotationBinner: Sendable {
     let binRate: Double
     private(set) var current: Int?
     private var peak: Float = 0
+    private var peakSquared: Float = 0
 
     init(binRate: Double) { self.binRate = binRate }
 
@@ -217,8 +218,49 @@ struct RotationBinner: Sendable {
         if magnitude > peak { peak = magnitude }
     }
 
+    /// Adds rotation rates `start..<count` (rad/s) until one opens a bin in a later second than the previous
+    /// sample; returns the index after the last sample added (as ``AccelerationBinner``'s columnar `add`). The
+    /// peak is tracked on |ω|² and its root taken when the bin closes.
+    @inline(__always)
+    mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
+    ) -> Int {
+        let perSecond = Int(binRate.rounded())
+        var i = start
+        while i < count {
+            let t = times[i]
+            let squared = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
+            i &+= 1
+            guard squared.isFinite, t.isFinite else { continue }
+            let bin = Int((t * binRate).rounded(.down))
+            var passed = false
+            if let c = current {
+                if bin > c {
+                    close(upTo: bin, into: &bins)
+                    passed = bin / perSecond != c / perSecond
+                }
+            } else {
+                current = bin
+            }
+            var p = peakSquared
+            if squared > p { p = squared }
+            let binEnd = Double(current! &+ 1)
+            while i < count, times[i] * binRate < binEnd {
+                let q = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
+                if q > p { p = q }  // a NaN never compares greater
+                i &+= 1
+            }
+            peakSquared = p
+            if passed { return i }
+        }
+        return i
+    }
+
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {
         guard let c = current, bin > c else { return }
+        peak = Swift.max(peak, peakSquared.squareRoot())
+        peakSquared = 0
         bins.peakRotationRate[bins.slot(c)] = peak
         bins.rotationBin[bins.slot(c)] = c
         var k = c + 1

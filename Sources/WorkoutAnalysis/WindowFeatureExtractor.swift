@@ -3,6 +3,13 @@
 struct WindowFeatureExtractor: Sendable {
     let configuration: WorkoutAnalyzerConfiguration
     private var magnitude: [Double]
+    /// The centred |a| in Float, for the autocorrelation's SIMD products.
+    private var single: [Float]
+    /// The window's bins copied out of the ring once (mean x, y, z in g; burst flags).
+    private var meanX: [Double]
+    private var meanY: [Double]
+    private var meanZ: [Double]
+    private var isBurst: [Bool]
     private var autocorrelation: [Double]
     private var burstDistance: [Int32]
 
@@ -10,6 +17,11 @@ struct WindowFeatureExtractor: Sendable {
         self.configuration = configuration
         let w = configuration.windowBins
         magnitude = Array(repeating: 0, count: w)
+        single = Array(repeating: 0, count: w)
+        meanX = Array(repeating: 0, count: w)
+        meanY = Array(repeating: 0, count: w)
+        meanZ = Array(repeating: 0, count: w)
+        isBurst = Array(repeating: false, count: w)
         autocorrelation = Array(repeating: 0, count: w)
         burstDistance = Array(repeating: 0, count: w)
     }
@@ -25,6 +37,8 @@ struct WindowFeatureExtractor: Sendable {
         var sum = 0.0
         var variance = 0.0, varianceBins = 0, samples = 0
         var peak: Float = 0, rotation: Float = 0
+        let burstAcceleration = Float(configuration.burstAcceleration)
+        let burstRotationRate = Float(configuration.burstRotationRate)
         for (i, bin) in range.enumerated() {
             let s = bins.slot(bin)
             if bins.isGap[s] { gaps += 1 }
@@ -36,8 +50,13 @@ struct WindowFeatureExtractor: Sendable {
                 variance += Double(bins.magnitudeVariance[s])
                 varianceBins += 1
             }
+            let binRotation = bins.rotationRate(bin)
             peak = Swift.max(peak, bins.peakMagnitude[s])
-            rotation = Swift.max(rotation, bins.rotationRate(bin))
+            rotation = Swift.max(rotation, binRotation)
+            meanX[i] = Double(bins.meanX[s])
+            meanY[i] = Double(bins.meanY[s])
+            meanZ[i] = Double(bins.meanZ[s])
+            isBurst[i] = bins.peakMagnitude[s] >= burstAcceleration || binRotation >= burstRotationRate
         }
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
@@ -59,32 +78,30 @@ struct WindowFeatureExtractor: Sendable {
             }
             f.vibration = (s2 / Double(n - 2) / 6).squareRoot()
         }
-        f.directionVariance = directionVariance(range, bins, mean: 0.24)
-        f.slowDirectionVariance = directionVariance(range, bins, mean: 0.5)
+        f.directionVariance = directionVariance(n, mean: 0.24)
+        f.slowDirectionVariance = directionVariance(n, mean: 0.5)
         periodicity(n: n, sumSquares: sumSquares, into: &f)
         bursts(range, bins, into: &f)
         return f
     }
 
-    /// Circular variance of the running mean of (x, y, z) over `mean` s.
-    private func directionVariance(_ range: Range<Int>, _ bins: MotionBins, mean: Double) -> Double {
+    /// Circular variance of the running mean of (x, y, z) over `mean` s, on the first `n` copied bins.
+    private func directionVariance(_ n: Int, mean: Double) -> Double {
         let width = Swift.max(1, Int((mean * configuration.binRate).rounded()))
-        guard range.count >= width else { return 0 }
+        guard n >= width else { return 0 }
         var sx = 0.0, sy = 0.0, sz = 0.0
         var ux = 0.0, uy = 0.0, uz = 0.0, count = 0
-        let lower = range.lowerBound
-        for bin in range {
-            let s = bins.slot(bin)
-            sx += Double(bins.meanX[s])
-            sy += Double(bins.meanY[s])
-            sz += Double(bins.meanZ[s])
-            if bin - lower >= width {
-                let o = bins.slot(bin - width)
-                sx -= Double(bins.meanX[o])
-                sy -= Double(bins.meanY[o])
-                sz -= Double(bins.meanZ[o])
+        for i in 0..<n {
+            sx += meanX[i]
+            sy += meanY[i]
+            sz += meanZ[i]
+            if i >= width {
+                sx -= meanX[i - width]
+                sy -= meanY[i - width]
+                sz -= meanZ[i - width]
             }
-            if bin - lower >= width - 1 {
+            // Every second bin (80 ms) is plenty for motions of ≤ 1 Hz and halves the roots and divisions.
+            if i >= width - 1 && i & 1 == 0 {
                 let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
                 if norm > 0 {
                     ux += sx / norm
@@ -106,23 +123,24 @@ struct WindowFeatureExtractor: Sendable {
         let maxLag = Swift.min(n - n / 4, Int((configuration.periodRange.upperBound * rate).rounded(.up)))
         guard maxLag > minLag + 2, sumSquares > 0 else { return }
         let variance = sumSquares / Double(n)
-        magnitude.withUnsafeBufferPointer { x in
+        for i in 0..<n { single[i] = Float(magnitude[i]) }
+        single.withUnsafeBufferPointer { x in
             autocorrelation.withUnsafeMutableBufferPointer { r in
-                // Four products a step (SIMD4, unaligned loads), then the tail.
+                // Eight products a step (SIMD8 Float, unaligned loads; sums of ≤ 200 terms), then the tail.
                 let base = UnsafeRawPointer(x.baseAddress!)
                 for lag in (minLag - 1)...(maxLag + 1) {
                     let m = n - lag
-                    var vector = SIMD4<Double>.zero
+                    var vector = SIMD8<Float>.zero
                     var i = 0
-                    while i &+ 4 <= m {
-                        let a = base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
-                        let b = base.loadUnaligned(fromByteOffset: (i &+ lag) &* 8, as: SIMD4<Double>.self)
+                    while i &+ 8 <= m {
+                        let a = base.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
+                        let b = base.loadUnaligned(fromByteOffset: (i &+ lag) &* 4, as: SIMD8<Float>.self)
                         vector += a * b
-                        i &+= 4
+                        i &+= 8
                     }
-                    var acc = vector.sum()
+                    var acc = Double(vector.sum())
                     while i < m {
-                        acc += x[i] * x[i &+ lag]
+                        acc += Double(x[i] * x[i &+ lag])
                         i &+= 1
                     }
                     r[lag] = acc / Double(m) / variance
@@ -184,15 +202,11 @@ struct WindowFeatureExtractor: Sendable {
         let n = range.count
         let merge = Int((0.5 * configuration.binRate).rounded())
         let guardBins = Int32((0.75 * configuration.binRate).rounded())
-        let acceleration = Float(configuration.burstAcceleration)
-        let rotation = Float(configuration.burstRotationRate)
         var count = 0
         var lastBurst = Int.min / 2
         let far = Int32.max / 2
-        for (i, bin) in range.enumerated() {
-            let s = bins.slot(bin)
-            let isBurst = bins.peakMagnitude[s] >= acceleration || bins.rotationRate(bin) >= rotation
-            if isBurst {
+        for i in 0..<n {
+            if isBurst[i] {
                 if i - lastBurst > merge { count += 1 }
                 lastBurst = i
                 burstDistance[i] = 0

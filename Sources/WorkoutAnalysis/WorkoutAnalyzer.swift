@@ -112,15 +112,14 @@ public struct WorkoutAnalyzer: Sendable {
                 data.rotationRateX.withUnsafeBufferPointer { wx in
                     data.rotationRateY.withUnsafeBufferPointer { wy in
                         data.rotationRateZ.withUnsafeBufferPointer { wz in
-                            var second = rotation.current.map { $0 / configuration.binsPerSecond }
-                            for i in r {
-                                let m = (wx[i] * wx[i] + wy[i] * wy[i] + wz[i] * wz[i]).squareRoot()
-                                rotation.add(time: t[i], magnitude: m, into: &bins)
-                                let now = rotation.current.map { $0 / configuration.binsPerSecond }
-                                if now != second && !accelerationFromDeviceMotion {
-                                    second = now
-                                    decideReady(into: &output)
-                                }
+                            let (ts, xs, ys, zs) = (
+                                UnsafeBufferPointer(rebasing: t[r]), UnsafeBufferPointer(rebasing: wx[r]),
+                                UnsafeBufferPointer(rebasing: wy[r]), UnsafeBufferPointer(rebasing: wz[r])
+                            )
+                            var i = 0
+                            while i < r.count {
+                                i = rotation.add(from: i, count: r.count, times: ts, x: xs, y: ys, z: zs, into: &bins)
+                                if !accelerationFromDeviceMotion { decideReady(into: &output) }
                             }
                         }
                     }
