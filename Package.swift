@@ -104,6 +104,8 @@ package.targets += [
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     // Plain tool printing the activity confusion matrices and step/cadence errors (docs/workout-analysis.md).
     .executableTarget(
-        name: "workout-evaluation", dependencies: ["WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis"],
+        name: "workout-evaluation", dependencies: [
+            "WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+        ],
         path: "Benchmarks/Tools/WorkoutEvaluation"),
 ]

@@ -1,6 +1,8 @@
 /// Turns per-second raw decisions into segments that do not flicker:
-/// - swing context: stationary and unknown seconds up to ``WorkoutAnalyzerConfiguration/swingContextHold`` after
-///   a swing-sport second belong to the practice (the pauses between swings);
+/// - swing context: stationary, unknown and swimming-like seconds up to
+///   ``WorkoutAnalyzerConfiguration/swingContextHold`` after a swing-sport second belong to the practice (the
+///   pauses between swings, and the big, slow arm motions of a player between them: a swimmer's strokes never
+///   make isolated swing bursts, so no swim is inside such a context);
 /// - hysteresis: a different activity must hold for ``WorkoutAnalyzerConfiguration/minimumRun`` consecutive
 ///   seconds before the current segment ends (at the first of them); shorter runs stay in the current segment;
 /// - steps: every second committed to a walking or running segment adds its window's step frequency × 1 s
@@ -29,7 +31,7 @@ struct ActivitySegmenter: Sendable {
         var second = raw
         if raw.activity == .swingSport {
             lastSwingSecond = raw.index
-        } else if raw.activity == .stationary || raw.activity == .unknown,
+        } else if raw.activity == .stationary || raw.activity == .unknown || raw.activity == .swimming,
             Double(raw.index - lastSwingSecond) <= configuration.swingContextHold
         {
             second.activity = .swingSport

@@ -67,7 +67,8 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// away from the burst): a burst in the middle of continuous strokes (a swimmer's wall push) is not a swing.
     /// Two or more bursts in one window count whatever happens between them (a rally).
     public var burstQuietDeviation: Double = 0.3
-    /// Quiet and unclear seconds within this long after a swing burst stay in the swing-sport segment, s.
+    /// Quiet, unclear and swimming-like seconds within this long after a swing burst stay in the swing-sport
+    /// segment, s.
     public var swingContextHold: Double = 20
 
     /// A new activity must be the raw classification for this many consecutive seconds before a segment starts.

@@ -7,6 +7,7 @@
 import Foundation
 import MotionRecording
 import SwingAnalysis
+import SwingSimulation
 import WorkoutAnalysis
 import WorkoutSimulation
 
@@ -120,7 +121,9 @@ struct SetUp {
 }
 
 let setUps = [
-    SetUp(name: "800 Hz accelerometer + 200 Hz device motion", accelerometerRate: 800, deviceMotionRate: 200),
+    SetUp(
+        name: "800 Hz accelerometer + 200 Hz device motion, then a swing practice", accelerometerRate: 800,
+        deviceMotionRate: 200),
     SetUp(name: "100 Hz accelerometer only", accelerometerRate: 100, deviceMotionRate: nil),
     SetUp(name: "100 Hz accelerometer clipped at ±2 g", accelerometerRate: 100, deviceMotionRate: nil, range: 2),
     SetUp(name: "20 Hz accelerometer only", accelerometerRate: 20, deviceMotionRate: nil),
@@ -137,6 +140,12 @@ for setUp in setUps {
             seed: seed, accelerometerRate: setUp.accelerometerRate, deviceMotionRate: setUp.deviceMotionRate,
             accelerometerRange: setUp.range)
         var session = ActivitySimulator.simulate(configuration)
+        if setUp.accelerometerRate == 800 {
+            // Swing practice (SwingSimulator, 800/200 Hz) after the workout: the sport changes with the seed.
+            let sport = SimulationConfiguration.Sport.allCases[Int(seed) % SimulationConfiguration.Sport.allCases.count]
+            let practice = ActivitySession(swingSession: SwingSimulator.simulate(.preset(sport, seed: seed)))
+            session = ActivitySession.concatenated([session, practice])
+        }
         if setUp.dropAccelerometer { session.recording.accelerometer = nil }
         let summary = WorkoutAnalyzer.analyze(session.recording)
         score.merge(ActivityScore(truth: session.truth, predicted: predicted(summary)))
