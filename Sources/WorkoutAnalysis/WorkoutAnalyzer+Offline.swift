@@ -24,6 +24,6 @@ extension WorkoutAnalyzer {
             }
         }
         analyzer.finish(into: &output)
-        return WorkoutSummary(output: output, stepLength: stepLength)
+        return WorkoutSummary(output: output, stepLength: stepLength, dataCase: analyzer.dataCase)
     }
 }

@@ -43,6 +43,19 @@ public struct WorkoutAnalyzer: Sendable {
     private var lastTime = -Double.infinity
     private var finished = false
     private let accelerationFromDeviceMotion: Bool
+    private var sawAcceleration = false
+    private var sawRotation = false
+
+    /// Which data the analyzer has seen so far (final after ``finish(into:)``).
+    public var dataCase: WorkoutDataCase {
+        switch (sawAcceleration, sawRotation, accelerationFromDeviceMotion) {
+        case (true, true, false): .full
+        case (true, false, false): .accelerometerOnly
+        case (true, _, true): .deviceMotionOnly
+        case (false, true, _): .rotationOnly
+        case (false, false, _): .noData
+        }
+    }
 
     /// - Parameters:
     ///   - streams: the streams that will be fed (leave out one that is not recorded, so the other is not held
@@ -85,6 +98,7 @@ public struct WorkoutAnalyzer: Sendable {
         precondition(streams.contains(.accelerometer), "WorkoutAnalyzer: accelerometer not among the declared streams")
         guard samples.count > 0 else { return }
         let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
+        sawAcceleration = true
         noteTimes(first: t[0], last: t[samples.count - 1])
         // Windows are decided as soon as their second is complete (inside the batch: the ring holds only ~20 s).
         var i = 0
@@ -108,6 +122,8 @@ public struct WorkoutAnalyzer: Sendable {
         let hasRotation = data.rotationRateX.count == n
         let hasSpecificForce = data.gravityX.count == n && data.userAccelerationX.count == n
         data.timestamps.withUnsafeBufferPointer { t in
+            if hasRotation { sawRotation = true }
+            if accelerationFromDeviceMotion && hasSpecificForce { sawAcceleration = true }
             if hasRotation {
                 data.rotationRateX.withUnsafeBufferPointer { wx in
                     data.rotationRateY.withUnsafeBufferPointer { wy in
@@ -125,8 +141,8 @@ public struct WorkoutAnalyzer: Sendable {
                     }
                 }
             }
+            if accelerationFromDeviceMotion { noteTimes(first: t[r.lowerBound], last: t[r.upperBound - 1]) }
             if accelerationFromDeviceMotion && hasSpecificForce {
-                noteTimes(first: t[r.lowerBound], last: t[r.upperBound - 1])
                 var second = acceleration.current.map { $0 / configuration.binsPerSecond }
                 for i in r {
                     acceleration.add(

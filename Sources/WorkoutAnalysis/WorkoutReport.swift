@@ -4,7 +4,8 @@ import SwingAnalysis
 /// `{"recording", "duration", "segments": [{"start", "end", "activity", "confidence"}], "steps", "cadence"
 /// (steps/s or null), "distance" (m or null), "swings" (count kept), "swingsLeftOut": [{"start", "impact",
 /// "activity", "reason"}], "issues"}`; times in s on the recording's clock. Keys are added, never renamed; a
-/// segment also carries its own `steps` and `cadence`.
+/// segment also carries its own `steps` and `cadence`. A missing stream adds its ``WorkoutDataCase/note`` to
+/// `issues`.
 public struct WorkoutReport: Sendable, Equatable, Encodable {
     public var recording: String
     public var duration: Double
@@ -25,7 +26,7 @@ public struct WorkoutReport: Sendable, Equatable, Encodable {
         distance = summary.distance
         swings = gate?.kept.count ?? 0
         swingsLeftOut = gate?.leftOut ?? []
-        self.issues = issues
+        self.issues = issues + (summary.dataCase.note.map { [$0] } ?? [])
     }
 
     private enum CodingKeys: String, CodingKey {

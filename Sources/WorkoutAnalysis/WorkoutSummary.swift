@@ -10,8 +10,12 @@ public struct WorkoutSummary: Sendable, Equatable {
     public var cadence: Double?
     /// Distance, m: steps × step length; `nil` without a step length.
     public var distance: Double?
+    /// Which data the analysis had (``WorkoutAnalyzer/dataCase``); its ``WorkoutDataCase/note`` belongs in a
+    /// report's issues.
+    public var dataCase: WorkoutDataCase
 
-    public init(output: WorkoutAnalyzerOutput, stepLength: Double?) {
+    public init(output: WorkoutAnalyzerOutput, stepLength: Double?, dataCase: WorkoutDataCase = .full) {
+        self.dataCase = dataCase
         duration = output.duration
         segments = output.segments
         let gait = output.segments.filter { $0.activity == .walking || $0.activity == .running }

@@ -106,6 +106,19 @@ struct WorkoutAnalyzerTests {
         recording.accelerometer = nil
         let summary = WorkoutAnalyzer.analyze(recording)
         let withAccelerometer = WorkoutAnalyzer.analyze(Self.mixed.recording)
+        #expect(summary.dataCase == .deviceMotionOnly && withAccelerometer.dataCase == .full)
+        var noDeviceMotion = Self.mixed.recording
+        noDeviceMotion.deviceMotion = nil
+        #expect(WorkoutAnalyzer.analyze(noDeviceMotion).dataCase == .accelerometerOnly)
+        // Rotation rate alone: nothing to decide from, and it says so.
+        var rotationOnly = recording
+        let d = rotationOnly.deviceMotion!
+        rotationOnly.deviceMotion = DeviceMotionData(
+            timestamps: d.timestamps, rotationRateX: d.rotationRateX, rotationRateY: d.rotationRateY,
+            rotationRateZ: d.rotationRateZ)
+        let blind = WorkoutAnalyzer.analyze(rotationOnly)
+        #expect(blind.dataCase == .rotationOnly)
+        #expect(!blind.segments.isEmpty && blind.segments.allSatisfy { $0.activity == .unknown })
         let score = scored(summary, against: Self.mixed.truth)
         #expect(score.recall("swimming") >= 0.8 && score.recall("stationary") >= 0.8)
         #expect(abs(score.accuracy - scored(withAccelerometer, against: Self.mixed.truth).accuracy) <= 0.1)
