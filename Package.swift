@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "SwingAnalysis", targets: ["SwingAnalysis"]),
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
         .library(name: "SwingScoring", targets: ["SwingScoring"]),
+        .library(name: "WorkoutAnalysis", targets: ["WorkoutAnalysis"]),
+        .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -70,6 +72,12 @@ let package = Package(
         .testTarget(
             name: "SwingMetricsTests",
             dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+        .target(name: "WorkoutAnalysis", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
+        .target(name: "WorkoutSimulation", dependencies: ["MotionRecording", "SwingSimulation"]),
+        .testTarget(
+            name: "WorkoutAnalysisTests",
+            dependencies: ["WorkoutAnalysis", "WorkoutSimulation", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .testTarget(name: "WorkoutSimulationTests", dependencies: ["WorkoutSimulation", "_TestSupport"]),
     ]
 )
 
@@ -100,4 +108,18 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "WorkoutBenchmarks",
+        dependencies: [
+            "MotionRecording", "SwingAnalysis", "WorkoutAnalysis", "WorkoutSimulation",
+            .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/WorkoutBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain tool printing the activity confusion matrices and step/cadence errors (docs/workout-analysis.md).
+    .executableTarget(
+        name: "workout-evaluation", dependencies: [
+            "WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+        ],
+        path: "Benchmarks/Tools/WorkoutEvaluation"),
 ]
