@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "swing-metrics",
             dependencies: [
-                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring",
+                "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "WorkoutAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "SwingScoringTests", dependencies: ["SwingScoring", "_TestSupport"]),
         .testTarget(
             name: "SwingMetricsTests",
-            dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+            dependencies: ["swing-metrics", "SwingSimulation", "WorkoutAnalysis", "WorkoutSimulation", "_TestSupport"]),
         .target(name: "WorkoutAnalysis", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
         .target(name: "WorkoutSimulation", dependencies: ["MotionRecording", "SwingSimulation"]),
         .testTarget(

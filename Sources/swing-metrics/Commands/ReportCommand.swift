@@ -55,9 +55,10 @@ extension SwingMetrics {
                     continue
                 }
                 let result = job.analyze(source, path: input.relativePath)
-                let html = HTMLReport(
-                    analysis: result, recording: recording, configuration: job.configuration(for: source.metadata)
-                ).render()
+                var report = HTMLReport(
+                    analysis: result, recording: recording, configuration: job.configuration(for: source.metadata))
+                report.timeline = job.timelineSection(recording)
+                let html = report.render()
                 var sink = try OutputSink(path: path)
                 try sink.write(html)
                 try sink.close()

@@ -17,5 +17,5 @@ struct SwingMetrics: AsyncParsableCommand {
               swing-metrics analyze sessions/ --format jsonl --output swings.jsonl
             """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Report.self, Simulate.self, Convert.self, Inspect.self, Score.self])
+        subcommands: [Analyze.self, Workout.self, Report.self, Simulate.self, Convert.self, Inspect.self, Score.self])
 }
