@@ -8,9 +8,10 @@
 # and the built swing-metrics (`swift build`); SWING_METRICS overrides its path, REPORT_ARGS adds report options
 # (e.g. REPORT_ARGS="--sport tennis").
 set -euo pipefail
+# Paths given relative to the caller's directory stay valid after the cd to the repository.
+recording="$(realpath "${1:-$(dirname "$0")/../Datasets/sample}")"
+png="$(realpath -m "${2:-report.png}")"
 cd "$(dirname "$0")/.."
-recording="${1:-Datasets/sample}"
-png="${2:-report.png}"
 binary="${SWING_METRICS:-$(swift build --show-bin-path)/swing-metrics}"
 browser="$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)"
 if [[ -z "$browser" ]]; then

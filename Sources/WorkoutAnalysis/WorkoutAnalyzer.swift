@@ -164,6 +164,32 @@ public struct WorkoutAnalyzer: Sendable {
         decideReady(into: &output)
     }
 
+    /// Feeds a device-motion batch borrowed as rotation columns (what ``SwingAnalyzer`` is fed, so one borrowed
+    /// batch serves both): its rotation rate gives the swing bursts. Only when the accelerometer is among
+    /// ``streams`` (without it, gravity + user acceleration are needed: use ``feed(deviceMotion:range:into:)``).
+    /// Gives exactly what ``feed(deviceMotion:range:into:)`` gives for the same samples.
+    public mutating func feed(deviceMotion columns: DeviceMotionRotationColumns, into output: inout WorkoutAnalyzerOutput) {
+        precondition(!finished, "WorkoutAnalyzer: feed after finish")
+        precondition(streams.contains(.deviceMotion), "WorkoutAnalyzer: device motion not among the declared streams")
+        precondition(!accelerationFromDeviceMotion, "WorkoutAnalyzer: rotation columns carry no acceleration")
+        let count = columns.count
+        guard count > 0 else { return }
+        if columns.rotationRateX.count == count {
+            sawRotation = true
+            var i = 0
+            while i < count {
+                i = rotation.add(
+                    from: i, count: count, times: columns.timestamps, x: columns.rotationRateX,
+                    y: columns.rotationRateY, z: columns.rotationRateZ, into: &bins)
+                decideReady(into: &output)
+            }
+        } else {
+            // Keep the rotation side moving so the accelerometer is not held back.
+            for t in columns.timestamps { rotation.add(time: t, magnitude: 0, into: &bins) }
+        }
+        decideReady(into: &output)
+    }
+
     private mutating func noteTimes(first: Double, last: Double) {
         if firstTime == nil { firstTime = first }
         lastTime = Swift.max(lastTime, last)

@@ -57,8 +57,9 @@ extension WorkoutAnalyzer {
     /// Feeds every batch of `source` once to a ``SwingAnalyzer`` and to a ``WorkoutAnalyzer``, then gates the
     /// swings by the segments. Both analyzers are batch-invariant, so the swings are exactly
     /// `SwingAnalyzer.analyze(source, configuration:)`'s and the summary exactly ``analyze(_:configuration:stepLength:)``'s.
-    /// Accelerometer batches are borrowed from the source where it allows; a device-motion batch is copied once
-    /// (only the column groups the two analyses read) into a reused buffer.
+    /// Batches are borrowed from the source where it allows (a mapped native file's columns) and each serves both
+    /// analyses; only device motion without an accelerometer is copied (gravity + user acceleration stand in for
+    /// it), once per batch into a reused buffer.
     public static func analyzeWithSwings<Source: BatchSource>(
         _ source: Source, swingConfiguration: SwingAnalyzerConfiguration,
         configuration: WorkoutAnalyzerConfiguration = WorkoutAnalyzerConfiguration(), stepLength: Double? = nil,
@@ -95,11 +96,11 @@ extension WorkoutAnalyzer {
         var accelerometerScratch = AccelerometerData()
         var deviceMotionScratch = DeviceMotionData()
         let components = source.deviceMotionComponents
-        let swingRead = components.readForRotation
-        var read = components.intersection(swingRead.union(.rotationRate))
-        if !workoutStreams.contains(.accelerometer) {
-            read.formUnion(components.intersection([.gravity, .userAcceleration]))
-        }
+        // With an accelerometer, both analyses read device motion's rotation columns: one borrowed batch serves
+        // both. Without one, the workout also needs gravity + user acceleration: copied once per batch.
+        let accelerationFromDeviceMotion = !workoutStreams.contains(.accelerometer)
+        let read = components.readForRotation
+        let copied = read.union(components.intersection([.gravity, .userAcceleration]))
         while let batch = schedule.next() {
             switch batch.stream {
             case .accelerometer:
@@ -114,14 +115,21 @@ extension WorkoutAnalyzer {
             case .deviceMotion:
                 let toSwings = swingStreams.contains(.deviceMotion)
                 let toWorkout = workoutStreams.contains(.deviceMotion)
-                if toSwings || toWorkout {
-                    source.copyDeviceMotion(batch.range, components: read, into: &deviceMotionScratch)
+                if accelerationFromDeviceMotion && toWorkout {
+                    source.copyDeviceMotion(batch.range, components: copied, into: &deviceMotionScratch)
                     if toSwings {
-                        deviceMotionScratch.withRotationColumns(0..<deviceMotionScratch.count, components: swingRead) {
+                        deviceMotionScratch.withRotationColumns(0..<deviceMotionScratch.count, components: read) {
                             swingAnalyzer.feed(deviceMotion: $0, into: &swings)
                         }
                     }
-                    if toWorkout { workoutAnalyzer.feed(deviceMotion: deviceMotionScratch, into: &workout) }
+                    workoutAnalyzer.feed(deviceMotion: deviceMotionScratch, into: &workout)
+                } else if toSwings || toWorkout {
+                    source.withDeviceMotionRotationColumns(
+                        batch.range, components: read, scratch: &deviceMotionScratch
+                    ) { columns in
+                        if toSwings { swingAnalyzer.feed(deviceMotion: columns, into: &swings) }
+                        if toWorkout { workoutAnalyzer.feed(deviceMotion: columns, into: &workout) }
+                    }
                 }
             }
             source.didDeliver(batch)

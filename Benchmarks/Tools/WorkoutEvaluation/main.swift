@@ -2,6 +2,7 @@
 // simulated workouts (every activity, several sensor set-ups) and, when given, on real recordings.
 //
 //   swift run -c release workout-evaluation [--seeds N] [recording ...]
+//   swift run -c release workout-evaluation --write-example session.npz   (the docs' example workout)
 //
 // A real recording has no step or activity labels: its segments are printed.
 import Foundation
@@ -94,17 +95,38 @@ if arguments.contains("--mixed7") {
     exit(0)
 }
 
+// --write-example PATH: a walk, a breaststroke swim, a tennis practice and a run (800/200 Hz) as a native file: the
+// example of docs/architecture.md §5.4 and of the report's session timeline (Scripts/screenshot_report.sh).
+if let i = arguments.firstIndex(of: "--write-example"), i + 1 < arguments.count {
+    func stretch(_ kind: ActivityStretch.Kind, _ duration: Double, seed: UInt64) -> ActivitySession {
+        ActivitySimulator.simulate(
+            ActivitySimulationConfiguration(
+                seed: seed, stretches: [ActivityStretch(kind, duration: duration)], deviceMotionRate: 200))
+    }
+    let practice = ActivitySession(
+        swingSession: SwingSimulator.simulate(.tennis(seed: 11, mix: EventMix(hits: 6, foulTips: 0, misses: 1))))
+    let session = ActivitySession.concatenated([
+        stretch(.walking, 60, seed: 2), stretch(.swimmingBreaststroke, 45, seed: 3), practice,
+        stretch(.running, 60, seed: 4),
+    ])
+    try NativeFormat.write(session.recording, to: URL(fileURLWithPath: arguments[i + 1]))
+    print("wrote \(arguments[i + 1]): \(session.truth.segments.map(\.activity)), \(session.truth.stepTimes.count) steps")
+    exit(0)
+}
+
 // --time: wall time of the workout and the swing analysis of a simulated 10-minute workout (800/200 Hz), for a
 // quick look while working; the measured claim comes from the WorkoutBenchmarks suite.
 if arguments.contains("--time") {
     let session = ActivitySimulator.simulate(.mixed(seed: 1, accelerometerRate: 800, deviceMotionRate: 200))
     let clock = ContinuousClock()
-    var (w, s) = (Duration.seconds(1000), Duration.seconds(1000))
+    var (w, s, c) = (Duration.seconds(1000), Duration.seconds(1000), Duration.seconds(1000))
+    let source = RecordingSource(session.recording)
     for _ in 0..<(ProcessInfo.processInfo.environment["TIME_REPEATS"].flatMap { Int($0) } ?? 7) {
         w = min(w, clock.measure { _ = WorkoutAnalyzer.analyze(session.recording) })
-        s = min(s, clock.measure { _ = SwingAnalyzer.analyze(session.recording) })
+        s = min(s, clock.measure { _ = SwingAnalyzer.analyze(source) })
+        c = min(c, clock.measure { _ = WorkoutAnalyzer.analyzeWithSwings(source, swingConfiguration: .baseball) })
     }
-    print("fastest of 7: workout \(w), swings \(s)")
+    print("fastest: workout \(w), swings \(s), workout + swings in one pass \(c) (\(c / s)× swings)")
     exit(0)
 }
 

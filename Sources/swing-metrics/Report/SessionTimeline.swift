@@ -41,7 +41,7 @@ struct SessionTimeline {
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(f(width)) \(f(Self.height))" \
             width="\(f(width))" height="\(f(Self.height))" role="img" aria-label="session timeline">
             <rect x="0" y="0" width="\(f(width))" height="\(f(Self.height))" fill="#fff"/>
-            <text x="\(f(Self.margin.left))" y="16" font-size="13" font-weight="600">Session timeline</text>
+            <text x="\(f(Self.margin.left))" y="16" font-size="13" font-weight="600">Activities, cadence and swings</text>
 
             """
         // Row labels.
