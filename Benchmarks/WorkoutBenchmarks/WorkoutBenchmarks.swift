@@ -12,6 +12,8 @@ import WorkoutSimulation
 /// one-second batches.
 /// - `Workout-hour`: `WorkoutAnalyzer` over all batches, then `finish`.
 /// - `Swing-hour`: `SwingAnalyzer` (baseball preset) over the same batches, then `finish`.
+/// - `WorkoutAndSwings-hour`: both in one pass and the swing gate, as `swing-metrics workout` runs them
+///   (`WorkoutAnalyzer.analyzeWithSwings`); the goal is ≤ 1.5 × `Swing-hour`.
 /// - `Workout-batch-pair-warm`: one accelerometer + one device-motion batch on a warm analyzer; zero heap
 ///   allocations per batch (strict threshold; the output's segment array is reserved).
 ///
@@ -29,6 +31,7 @@ let benchmarks: @Sendable () -> Void = {
         ])
     Benchmark("Workout-hour", configuration: whole) { _ in blackHole(hour.workout()) }
     Benchmark("Swing-hour", configuration: whole) { _ in blackHole(hour.swings()) }
+    Benchmark("WorkoutAndSwings-hour", configuration: whole) { _ in blackHole(hour.workoutAndSwings()) }
     Benchmark(
         "Workout-batch-pair-warm",
         configuration: .init(
@@ -87,6 +90,11 @@ final class WorkoutHour: @unchecked Sendable {
         }
         analyzer.finish(into: &output)
         return output.swings.count
+    }
+
+    func workoutAndSwings() -> Int {
+        let result = WorkoutAnalyzer.analyzeWithSwings(RecordingSource(recording), swingConfiguration: .baseball)
+        return result.summary.segments.count + result.gate.kept.count
     }
 
     /// Feeds the first 60 batch pairs and reserves the output.

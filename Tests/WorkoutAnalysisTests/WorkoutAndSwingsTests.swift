@@ -86,3 +86,22 @@ struct WorkoutAndSwingsTests {
         #expect(abs(Double(seconds.count) - combined.summary.duration) <= 2)
     }
 }
+
+@Suite("WorkoutAndSwings: golf with device motion only")
+struct GolfDeviceMotionOnlyTests {
+    /// A golf range session (8 hits, 2 practice swings, a clap burst, taps, an arm raise) recorded as 100 Hz device motion only — the Watch's
+    /// `CMMotionManager` without the batched accelerometer: the practice is a swing sport and no swing is left out.
+    @Test("golf at 100 Hz device motion only: swing sport, every swing kept", arguments: [UInt64(1), 2, 3])
+    func golfDeviceMotionOnly(seed: UInt64) {
+        var configuration = SimulationConfiguration.golf(
+            seed: seed, mix: EventMix(hits: 8, foulTips: 0, misses: 0, practiceSwings: 2, walkingBouts: 0))
+        configuration.sensors.deviceMotionRate = 100
+        var recording = SwingSimulator.simulate(configuration).recording
+        recording.accelerometer = nil
+        let result = WorkoutAnalyzer.analyzeWithSwings(RecordingSource(recording), swingConfiguration: .golf)
+        #expect(result.summary.dataCase == .deviceMotionOnly)
+        #expect(result.swings.swings.count >= 8)
+        #expect(result.gate.leftOut.isEmpty, "\(result.gate.leftOut.map(\.reason))")
+        #expect(result.summary.time[.swingSport, default: 0] >= 0.5 * result.summary.duration)
+    }
+}
