@@ -1,7 +1,9 @@
 /// The transparent rule set that turns one window's ``WindowFeatures`` into an activity, in this order (the first
 /// that applies wins):
 /// 1. more than half the window in gaps → unknown;
-/// 2. swing bursts — two or more, or one with the rest of the window calm → swingSport;
+/// 2. swing bursts — two or more, or one with the rest of the window calm → swingSport; or an isolated rotation
+///    burst (≥ ``WorkoutAnalyzerConfiguration/isolatedBurstRotationRate``) with a still stretch around it (a
+///    golfer's address; a slow or smoothed swing that misses the burst thresholds) → swingSport;
 /// 3. gait periodicity (autocorrelation ≥ ``WorkoutAnalyzerConfiguration/gaitPeriodicity`` at a step frequency
 ///    in ``WorkoutAnalyzerConfiguration/stepFrequencyRange``) with a steady gravity direction, and low-frequency
 ///    motion that outweighs high-frequency vibration → walking or running (by
@@ -34,6 +36,13 @@ public struct ActivityRules: Sendable {
         if f.span < 2 || f.gapFraction > 0.5 { return Decision(activity: .unknown, confidence: 0, stepFrequency: 0) }
         if f.bursts >= 2 || (f.bursts == 1 && f.quietDeviation < c.burstQuietDeviation) {
             return Decision(activity: .swingSport, confidence: clamp(0.5 + 0.25 * Double(f.bursts)), stepFrequency: 0)
+        }
+        if f.rotationBursts >= 1, f.rotationQuietFraction >= c.isolatedBurstQuietFraction,
+            f.rotationQuietDeviation < c.isolatedBurstQuietDeviation
+        {
+            return Decision(
+                activity: .swingSport, confidence: clamp(1 - f.rotationQuietDeviation / c.isolatedBurstQuietDeviation),
+                stepFrequency: 0)
         }
         let stepFrequency = f.stepFrequency
         if f.stepPeriodicity >= c.gaitPeriodicity, c.stepFrequencyRange.contains(stepFrequency),

@@ -10,6 +10,7 @@ struct WindowFeatureExtractor: Sendable {
     private var meanY: [Double]
     private var meanZ: [Double]
     private var isBurst: [Bool]
+    private var isRotationBurst: [Bool]
     private var autocorrelation: [Double]
     private var burstDistance: [Int32]
 
@@ -22,6 +23,7 @@ struct WindowFeatureExtractor: Sendable {
         meanY = Array(repeating: 0, count: w)
         meanZ = Array(repeating: 0, count: w)
         isBurst = Array(repeating: false, count: w)
+        isRotationBurst = Array(repeating: false, count: w)
         autocorrelation = Array(repeating: 0, count: w)
         burstDistance = Array(repeating: 0, count: w)
     }
@@ -39,6 +41,7 @@ struct WindowFeatureExtractor: Sendable {
         var peak: Float = 0, rotation: Float = 0
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
+        let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
         for (i, bin) in range.enumerated() {
             let s = bins.slot(bin)
             if bins.isGap[s] { gaps += 1 }
@@ -57,6 +60,7 @@ struct WindowFeatureExtractor: Sendable {
             meanY[i] = Double(bins.meanY[s])
             meanZ[i] = Double(bins.meanZ[s])
             isBurst[i] = bins.peakMagnitude[s] >= burstAcceleration || binRotation >= burstRotationRate
+            isRotationBurst[i] = binRotation >= isolatedRotationRate
         }
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
@@ -81,7 +85,13 @@ struct WindowFeatureExtractor: Sendable {
         f.directionVariance = directionVariance(n, mean: 0.24)
         f.slowDirectionVariance = directionVariance(n, mean: 0.5)
         periodicity(n: n, sumSquares: sumSquares, into: &f)
-        bursts(range, bins, into: &f)
+        let swing = burstStatistics(isBurst, n: n)
+        f.bursts = swing.count
+        f.quietDeviation = swing.count == 0 ? f.deviation : (swing.quiet >= 2 ? swing.quietDeviation : 0)
+        let isolated = burstStatistics(isRotationBurst, n: n)
+        f.rotationBursts = isolated.count
+        f.rotationQuietFraction = Double(isolated.quiet) / Double(n)
+        f.rotationQuietDeviation = isolated.quiet >= 2 ? isolated.quietDeviation : 0
         return f
     }
 
@@ -197,16 +207,16 @@ struct WindowFeatureExtractor: Sendable {
         f.stepPeriodicity = stepR
     }
 
-    /// Swing bursts and the calm around them.
-    private mutating func bursts(_ range: Range<Int>, _ bins: MotionBins, into f: inout WindowFeatures) {
-        let n = range.count
+    /// Runs of flagged bins (merged within 0.5 s) and the calm around them: their count, the number of bins more
+    /// than 0.75 s from every run, and the standard deviation of the centred |a| in those bins, g.
+    private mutating func burstStatistics(_ flags: [Bool], n: Int) -> (count: Int, quiet: Int, quietDeviation: Double) {
         let merge = Int((0.5 * configuration.binRate).rounded())
         let guardBins = Int32((0.75 * configuration.binRate).rounded())
         var count = 0
         var lastBurst = Int.min / 2
         let far = Int32.max / 2
         for i in 0..<n {
-            if isBurst[i] {
+            if flags[i] {
                 if i - lastBurst > merge { count += 1 }
                 lastBurst = i
                 burstDistance[i] = 0
@@ -214,11 +224,7 @@ struct WindowFeatureExtractor: Sendable {
                 burstDistance[i] = i - lastBurst < Int(far) ? Int32(i - lastBurst) : far
             }
         }
-        f.bursts = count
-        guard count > 0 else {
-            f.quietDeviation = f.deviation
-            return
-        }
+        guard count > 0 else { return (0, n, 0) }
         // Distance to the next burst (backward pass), then the deviation of bins far from every burst.
         var next = Int.max / 2
         var sum = 0.0, sumSquares = 0.0, quiet = 0
@@ -232,11 +238,8 @@ struct WindowFeatureExtractor: Sendable {
                 quiet += 1
             }
         }
-        if quiet >= 2 {
-            let mean = sum / Double(quiet)
-            f.quietDeviation = Swift.max(0, sumSquares / Double(quiet) - mean * mean).squareRoot()
-        } else {
-            f.quietDeviation = 0
-        }
+        guard quiet >= 2 else { return (count, quiet, 0) }
+        let mean = sum / Double(quiet)
+        return (count, quiet, Swift.max(0, sumSquares / Double(quiet) - mean * mean).squareRoot())
     }
 }

@@ -33,6 +33,13 @@ public struct WindowFeatures: Sendable, Equatable {
     /// Standard deviation of the binned |a| more than 0.75 s away from any burst, g (the whole window's when there
     /// is no burst).
     public var quietDeviation: Double = 0
+    /// Isolated rotation bursts: runs of bins whose peak |rotation rate| reaches
+    /// ``WorkoutAnalyzerConfiguration/isolatedBurstRotationRate``, merged when closer than 0.5 s.
+    public var rotationBursts: Int = 0
+    /// Fraction of the window's bins more than 0.75 s away from every rotation burst (1 without bursts).
+    public var rotationQuietFraction: Double = 1
+    /// Standard deviation of the binned |a| in those bins, g.
+    public var rotationQuietDeviation: Double = 0
     /// Peak |a| over the window, g.
     public var peakAcceleration: Double = 0
     /// Peak |rotation rate| over the window, rad/s (0 without device motion).

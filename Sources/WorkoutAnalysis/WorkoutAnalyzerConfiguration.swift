@@ -67,6 +67,17 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// away from the burst): a burst in the middle of continuous strokes (a swimmer's wall push) is not a swing.
     /// Two or more bursts in one window count whatever happens between them (a rally).
     public var burstQuietDeviation: Double = 0.3
+    /// A bin whose peak |rotation rate| reaches this starts an isolated rotation burst, rad/s: a club, bat or
+    /// racket swing turns the wrist faster than about 8 rad/s even when it is slow (a golf chip or a recording's
+    /// fused, 100 Hz device motion that smooths the peak), gait arm swing stays below about 5 rad/s. Swim strokes
+    /// reach it too, so it counts only when the burst is isolated (``isolatedBurstQuietFraction``,
+    /// ``isolatedBurstQuietDeviation``): a golfer stands still at the address before every swing, a swimmer never
+    /// stops stroking.
+    public var isolatedBurstRotationRate: Double = 8
+    /// Smallest fraction of the window more than 0.75 s from every isolated rotation burst.
+    public var isolatedBurstQuietFraction: Double = 0.4
+    /// Largest standard deviation of the binned |a| in that quiet part, g (a still address: ≤ 0.1 g).
+    public var isolatedBurstQuietDeviation: Double = 0.15
     /// Quiet, unclear and swimming-like seconds within this long after a swing burst stay in the swing-sport
     /// segment, s.
     public var swingContextHold: Double = 20
