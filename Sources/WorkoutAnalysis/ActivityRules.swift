@@ -7,8 +7,9 @@
 /// 3. gait periodicity (autocorrelation ≥ ``WorkoutAnalyzerConfiguration/gaitPeriodicity`` at a step frequency
 ///    in ``WorkoutAnalyzerConfiguration/stepFrequencyRange``) with a steady gravity direction, and low-frequency
 ///    motion that outweighs high-frequency vibration → walking or running (by
-///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a|, and a walking-range
-///    period with an |a| too vigorous for walking is a running stride);
+///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a| and a vertical bounce
+///    (``WorkoutAnalyzerConfiguration/runningMinimumVerticalDeviation``: clapping is horizontal), and a
+///    walking-range period with an |a| too vigorous for walking is a running stride);
 /// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods, or very
 ///    large without a clear period → swimming;
 /// 5. |a| variance at the noise floor → stationary;
@@ -45,14 +46,18 @@ public struct ActivityRules: Sendable {
                 stepFrequency: 0)
         }
         let stepFrequency = f.stepFrequency
+        let strideOfARun =
+            stepFrequency < c.runningStepFrequency && f.deviation >= c.walkingMaximumDeviation
+            && 2 * stepFrequency <= c.stepFrequencyRange.upperBound
+        let runs = stepFrequency >= c.runningStepFrequency || strideOfARun
         if f.stepPeriodicity >= c.gaitPeriodicity, c.stepFrequencyRange.contains(stepFrequency),
             f.slowDirectionVariance <= c.gaitMaximumDirectionVariance, f.deviation >= c.gaitMinimumDeviation,
             f.deviation >= 0.5 * f.vibration,
-            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation
+            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation,
+            // A run bounces vertically; periodic arm motion at running rates without it (clapping) is not a run.
+            !runs || f.verticalDeviation >= c.runningMinimumVerticalDeviation
         {
-            if stepFrequency < c.runningStepFrequency && f.deviation >= c.walkingMaximumDeviation
-                && 2 * stepFrequency <= c.stepFrequencyRange.upperBound
-            {
+            if strideOfARun {
                 // Too vigorous for a walk: the period found is a running stride (a bent arm swinging hard hides
                 // the steps' own period).
                 return Decision(activity: .running, confidence: clamp(f.stepPeriodicity / 0.6), stepFrequency: 2 * stepFrequency)

@@ -82,6 +82,7 @@ struct WindowFeatureExtractor: Sendable {
             }
             f.vibration = (s2 / Double(n - 2) / 6).squareRoot()
         }
+        f.verticalDeviation = verticalDeviation(n)
         f.directionVariance = directionVariance(n, mean: 0.24)
         f.slowDirectionVariance = directionVariance(n, mean: 0.5)
         periodicity(n: n, sumSquares: sumSquares, into: &f)
@@ -93,6 +94,27 @@ struct WindowFeatureExtractor: Sendable {
         f.rotationQuietFraction = Double(isolated.quiet) / Double(n)
         f.rotationQuietDeviation = isolated.quiet >= 2 ? isolated.quietDeviation : 0
         return f
+    }
+
+    /// Standard deviation of the bins' mean acceleration along the window's mean direction, g.
+    private func verticalDeviation(_ n: Int) -> Double {
+        var (gx, gy, gz) = (0.0, 0.0, 0.0)
+        for i in 0..<n {
+            gx += meanX[i]
+            gy += meanY[i]
+            gz += meanZ[i]
+        }
+        let c = Double(n)
+        (gx, gy, gz) = (gx / c, gy / c, gz / c)
+        let norm = (gx * gx + gy * gy + gz * gz).squareRoot()
+        guard norm > 0 else { return 0 }
+        let (ux, uy, uz) = (gx / norm, gy / norm, gz / norm)
+        var vertical = 0.0
+        for i in 0..<n {
+            let v = (meanX[i] - gx) * ux + (meanY[i] - gy) * uy + (meanZ[i] - gz) * uz
+            vertical += v * v
+        }
+        return (vertical / c).squareRoot()
     }
 
     /// Circular variance of the running mean of (x, y, z) over `mean` s, on the first `n` copied bins.

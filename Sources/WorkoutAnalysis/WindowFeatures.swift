@@ -36,6 +36,10 @@ public struct WindowFeatures: Sendable, Equatable {
     /// Isolated rotation bursts: runs of bins whose peak |rotation rate| reaches
     /// ``WorkoutAnalyzerConfiguration/isolatedBurstRotationRate``, merged when closer than 0.5 s.
     public var rotationBursts: Int = 0
+    /// Standard deviation of the binned acceleration along the window's mean direction (gravity), g: gait bounces
+    /// the body, and the wrist with it, vertically at every step (0.1–0.5 g); clapping moves the hands
+    /// horizontally, towards each other, and leaves it at the noise floor.
+    public var verticalDeviation: Double = 0
     /// Fraction of the window's bins more than 0.75 s away from every rotation burst (1 without bursts).
     public var rotationQuietFraction: Double = 1
     /// Standard deviation of the binned |a| in those bins, g.

@@ -27,6 +27,10 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// step frequency alone is ≥ 0.4 g (flight and stance swing the trunk between about −1 and +2 g);
     /// pedalling, vibration or clapping at that frequency is weaker.
     public var runningMinimumDeviation: Double = 0.25
+    /// Smallest vertical standard deviation (binned acceleration along gravity) for running, g: a run bounces the
+    /// body through a flight phase at every step (0 to 2–3 g vertically, ≥ 0.2 g rms at the wrist); clapping or
+    /// drumming at 2–3 Hz, with the same |a| period and vigour, moves the hands horizontally (≤ 0.1 g).
+    public var runningMinimumVerticalDeviation: Double = 0.15
     /// Largest standard deviation of the binned |a| for walking, g: walking moves |a| at the wrist by about
     /// 0.05–0.25 g rms; a walking-range period with more is the stride of a run whose bent arm swing hides the
     /// step period (the step frequency is then twice it).

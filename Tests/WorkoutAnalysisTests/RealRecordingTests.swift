@@ -5,7 +5,7 @@ import Testing
 import WorkoutAnalysis
 import _TestSupport
 
-/// The real recordings in ../shared/datasets (skipped when absent): two pool swims (Sensor Logger, ~100 Hz
+/// The optional real recordings of the shared datasets (skipped when absent): two pool swims (Sensor Logger, ~100 Hz
 /// accelerometer and device motion, on which the swing analysis reports 18 and 28 swings) and a tennis rally
 /// (800 Hz accelerometer, seven forehands).
 @Suite("Real recordings", .enabled(if: SharedDatasets.directory != nil))

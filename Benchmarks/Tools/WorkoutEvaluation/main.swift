@@ -25,8 +25,8 @@ func printWindows(_ output: WorkoutAnalyzerOutput) {
         let f = w.features
         print(
             String(
-                format: "%d sd %.3f vib %.3f cv %.3f/%.3f r %.2f T %.2f step %.2f Hz r %.2f bursts %d quiet %.2f pk %.1f w %.1f -> %@ %.2f",
-                w.second % 1000, f.deviation, f.vibration, f.directionVariance, f.slowDirectionVariance, f.periodicity,
+                format: "%d sd %.3f vd %.3f vib %.3f cv %.3f/%.3f r %.2f T %.2f step %.2f Hz r %.2f bursts %d quiet %.2f pk %.1f w %.1f -> %@ %.2f",
+                w.second % 1000, f.deviation, f.verticalDeviation, f.vibration, f.directionVariance, f.slowDirectionVariance, f.periodicity,
                 f.period, f.stepFrequency, f.stepPeriodicity, f.bursts, f.quietDeviation, f.peakAcceleration,
                 f.peakRotationRate, w.decision.activity.rawValue, w.decision.stepFrequency))
     }

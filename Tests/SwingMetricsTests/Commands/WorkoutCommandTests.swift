@@ -113,7 +113,7 @@ import _TestSupport
         #expect(table.standardOutput.contains("cadence (steps/s)"))
     }
 
-    /// The real backstroke swim (../shared/datasets, skipped when absent): every swing the swing analysis finds is
+    /// The real backstroke swim (the optional shared datasets, skipped when absent): every swing the swing analysis finds is
     /// a stroke, left out with the reason.
     @Test(.enabled(if: SharedDatasets.file("sensor-logger-swim/Back0626") != nil))
     func realSwimLeavesEverySwingOut() throws {
