@@ -32,59 +32,14 @@ extension SwingMetrics {
 
         @OptionGroup var analysis: AnalysisOptions
 
-        @Option(name: .shortAndLong, help: "Output format: table, json, jsonl or csv.")
-        var format: OutputFormat = .table
-
-        @Option(name: .shortAndLong, help: "Write the results to this file instead of standard output.")
-        var output: String?
-
-        @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-        @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")
-        var noProgress = false
-
-        @Flag(help: .hidden)
-        var timings = false
-
-        func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
-        }
+        @OptionGroup var outputOptions: OutputOptions
 
         mutating func run() async throws {
             let inputs = try InputDiscovery.commandLineRecordings(for: paths)
             let analyzer = try analysis.resolve()
-            let timing = timings ? AnalysisTimings() : nil
-            var sink = try OutputSink(path: output)
-            var writer = AnalysisWriter(format: format, manyInputs: inputs.count > 1)
-            var progress = ProgressBar(total: inputs.count, label: "analysing", enabled: !noProgress)
-            var failures = 0
-
-            try sink.write(writer.header())
-            var writeError: (any Error)?
-            await orderedParallelMap(
-                inputs, maxConcurrency: jobs,
-                transform: { url in analyzer.analyze(url, timings: timing) },
-                onCompletion: { progress.update($0) },
-                emit: { _, result in
-                    if let error = result.error {
-                        failures += 1
-                        progress.finish()
-                        StandardError.writeLine("swing-metrics: error: \(error)")
-                    }
-                    guard writeError == nil else { return }
-                    do { try sink.write(writer.render(result)) } catch { writeError = error }
-                })
-            if let writeError { throw writeError }
-            try sink.write(writer.footer())
-            try sink.close()
-            progress.finish()
-            if let timing { StandardError.writeLine(timing.summary) }
-            if failures > 0 {
-                StandardError.writeLine(
-                    "swing-metrics: \(failures) of \(inputs.count) recording\(inputs.count == 1 ? "" : "s") failed")
-                throw ExitCode.failure
-            }
+            let timing = outputOptions.timings ? AnalysisTimings() : nil
+            defer { if let timing { StandardError.writeLine(timing.summary) } }
+            try await outputOptions.stream(label: "analysing").run(inputs) { analyzer.analyze($0, timings: timing) }
         }
     }
 }

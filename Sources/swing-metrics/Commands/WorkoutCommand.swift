@@ -35,23 +35,9 @@ extension SwingMetrics {
         @Option(help: "Distance per step (heel strike to the next heel strike), m; gives the distance.")
         var stepLength: Double?
 
-        @Option(name: .shortAndLong, help: "Output format: table, json, jsonl or csv (one row per segment).")
-        var format: OutputFormat = .table
-
-        @Option(name: .shortAndLong, help: "Write the results to this file instead of standard output.")
-        var output: String?
-
-        @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-        @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")
-        var noProgress = false
-
-        @Flag(help: .hidden)
-        var timings = false
+        @OptionGroup var outputOptions: OutputOptions
 
         func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
             if let stepLength, !(stepLength > 0 && stepLength < 5) {
                 throw ValidationError("--step-length must be between 0 and 5 m (got \(stepLength)).")
             }
@@ -60,12 +46,12 @@ extension SwingMetrics {
         mutating func run() async throws {
             let inputs = try InputDiscovery.commandLineRecordings(for: paths)
             let job = try analysis.resolve()
-            let timing = timings ? AnalysisTimings() : nil
+            let timing = outputOptions.timings ? AnalysisTimings() : nil
             let stepLength = stepLength
-            let stream = ResultStream(
-                format: format, output: output, jobs: jobs, progressEnabled: !noProgress, label: "analysing")
             defer { if let timing { StandardError.writeLine(timing.summary) } }
-            try await stream.run(inputs) { job.workout($0, stepLength: stepLength, timings: timing) }
+            try await outputOptions.stream(label: "analysing").run(inputs) {
+                job.workout($0, stepLength: stepLength, timings: timing)
+            }
         }
     }
 }

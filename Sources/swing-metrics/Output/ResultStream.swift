@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The write half of a per-recording command (`workout`; `analyze` has the same steps inline): analyses the inputs
+/// The analyse-and-write loop of the per-recording commands (`analyze`, `workout`): analyses the inputs
 /// on up to `jobs` tasks, writes each result in input order as soon as it is ready, draws the progress bar, reports
 /// every failed input on standard error, and fails with exit status 1 when some input failed — one bad file never
 /// costs the others.
