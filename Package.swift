@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "SwingSimulation", targets: ["SwingSimulation"]),
         .library(name: "SwingScoring", targets: ["SwingScoring"]),
         .library(name: "SensorFusion", targets: ["SensorFusion"]),
+        .library(name: "WorkoutAnalysis", targets: ["WorkoutAnalysis"]),
+        .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
         .executable(name: "swing-metrics", targets: ["swing-metrics"]),
     ],
     dependencies: [
@@ -55,7 +57,7 @@ let package = Package(
             name: "swing-metrics",
             dependencies: [
                 "MotionDSP", "MotionRecording", "SwingAnalysis", "SwingSimulation", "SwingScoring", "SensorFusion",
-                "LiveServer",
+                "WorkoutAnalysis", "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
@@ -76,10 +78,16 @@ let package = Package(
         .testTarget(name: "SwingScoringTests", dependencies: ["SwingScoring", "_TestSupport"]),
         .testTarget(
             name: "SwingMetricsTests",
-            dependencies: ["swing-metrics", "SwingSimulation", "_TestSupport"]),
+            dependencies: ["swing-metrics", "SwingSimulation", "WorkoutAnalysis", "WorkoutSimulation", "_TestSupport"]),
         .target(name: "SensorFusion", dependencies: ["MotionRecording"]),
         .testTarget(
             name: "SensorFusionTests", dependencies: ["SensorFusion", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .target(name: "WorkoutAnalysis", dependencies: ["MotionDSP", "MotionRecording", "SwingAnalysis"]),
+        .target(name: "WorkoutSimulation", dependencies: ["MotionRecording", "SwingSimulation"]),
+        .testTarget(
+            name: "WorkoutAnalysisTests",
+            dependencies: ["WorkoutAnalysis", "WorkoutSimulation", "SwingAnalysis", "SwingSimulation", "_TestSupport"]),
+        .testTarget(name: "WorkoutSimulationTests", dependencies: ["WorkoutSimulation", "_TestSupport"]),
     ]
 )
 
@@ -110,6 +118,20 @@ package.targets += [
         dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+        name: "WorkoutBenchmarks",
+        dependencies: [
+            "MotionRecording", "SwingAnalysis", "WorkoutAnalysis", "WorkoutSimulation",
+            .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/WorkoutBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    // Plain tool printing the activity confusion matrices and step/cadence errors (docs/workout-analysis.md).
+    .executableTarget(
+        name: "workout-evaluation", dependencies: [
+            "WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis", "SwingSimulation",
+        ],
+        path: "Benchmarks/Tools/WorkoutEvaluation"),
 ]
 
 // Live analysis over WebSocket (`swing-metrics serve`), its tests and its loopback load test.

@@ -14,7 +14,7 @@ public struct LiveSession: Sendable {
     let tokenIndex: Int
     public let announcement: SessionAnnouncement
     private var analyzer: SwingAnalyzer
-    private var output = SwingAnalyzerOutput()
+    private var output = SwingAnalysisResult()
     /// Sequence number of the last applied batch, or −1 before the first.
     public private(set) var lastApplied: Int64 = -1
     private var lastTimestamp: [SensorStream: Double] = [:]

@@ -22,7 +22,3 @@ public struct SwingAnalysisResult: Sendable, Equatable {
         unmatchedImpacts.removeAll(keepingCapacity: true)
     }
 }
-
-/// The streaming analyzer's output had a type of its own; it is the one result type now.
-@available(*, deprecated, renamed: "SwingAnalysisResult")
-public typealias SwingAnalyzerOutput = SwingAnalysisResult

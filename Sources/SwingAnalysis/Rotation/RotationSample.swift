@@ -102,7 +102,7 @@ extension DeviceMotionRotationColumns {
 extension DeviceMotionComponents {
     /// The column groups ``DeviceMotionRotationColumns/rotationAlongGravity(_:into:)`` reads of device motion holding
     /// `self`: rotation rate, and gravity — or, without gravity, the attitude gravity is derived from.
-    var readForRotation: DeviceMotionComponents {
+    public var readForRotation: DeviceMotionComponents {
         var read = intersection(.rotationRate)
         read.formUnion(contains(.gravity) ? .gravity : intersection(.attitude))
         return read

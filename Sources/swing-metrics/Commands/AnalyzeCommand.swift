@@ -40,14 +40,7 @@ extension SwingMetrics {
 
         @OptionGroup var analysis: AnalysisOptions
 
-        @Option(name: .shortAndLong, help: "Output format: table, json, jsonl or csv.")
-        var format: OutputFormat = .table
-
-        @Option(name: .shortAndLong, help: "Write the results to this file instead of standard output.")
-        var output: String?
-
-        @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        @OptionGroup var outputOptions: OutputOptions
 
         @Option(
             help: ArgumentHelp(
@@ -55,14 +48,7 @@ extension SwingMetrics {
                 valueName: "seconds"))
         var timeLimit: Double?
 
-        @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")
-        var noProgress = false
-
-        @Flag(help: .hidden)
-        var timings = false
-
         func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
             if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
                 throw ValidationError("--time-limit must be a positive number of seconds (got \(timeLimit)).")
             }
@@ -73,47 +59,14 @@ extension SwingMetrics {
             var analyzer = try analysis.resolve()
             analyzer.timeLimit = timeLimit
             let job = analyzer
-            let timing = timings ? AnalysisTimings() : nil
-            // JSONL is written line by line straight into the file and flushed per recording: a run that dies
-            // keeps every result already written.
-            let flushEachRecording = format == .jsonl
-            var sink = try OutputSink(path: output, atomic: !flushEachRecording)
-            var writer = AnalysisWriter(format: format, manyInputs: inputs.count > 1 || selection.selectsAList)
-            var progress = ProgressBar(total: inputs.count, label: "analysing", enabled: !noProgress)
-            var failures = 0
-
-            try sink.write(writer.header())
-            var writeError: (any Error)?
-            await orderedParallelMap(
-                inputs, maxConcurrency: jobs,
-                transform: { url in
-                    guard let limit = job.timeLimit else { return job.analyze(url, timings: timing) }
-                    return await TimeLimitedWork.run(
-                        seconds: limit, { job.analyze(url, timings: timing) },
-                        timedOut: { job.timeLimitExceeded(url) })
-                },
-                onCompletion: { progress.update($0) },
-                emit: { _, result in
-                    if let error = result.error {
-                        failures += 1
-                        progress.finish()
-                        StandardError.writeLine("swing-metrics: error: \(error)")
-                    }
-                    guard writeError == nil else { return }
-                    do {
-                        try sink.write(writer.render(result))
-                        if flushEachRecording { try sink.flush() }
-                    } catch { writeError = error }
-                })
-            if let writeError { throw writeError }
-            try sink.write(writer.footer())
-            try sink.close()
-            progress.finish()
-            if let timing { StandardError.writeLine(timing.summary) }
-            if failures > 0 {
-                StandardError.writeLine(
-                    "swing-metrics: \(failures) of \(inputs.count) recording\(inputs.count == 1 ? "" : "s") failed")
-                throw ExitCode.failure
+            let timing = outputOptions.timings ? AnalysisTimings() : nil
+            defer { if let timing { StandardError.writeLine(timing.summary) } }
+            var stream = outputOptions.stream(label: "analysing")
+            stream.selectsAList = selection.selectsAList
+            try await stream.run(inputs) { url in
+                guard let limit = job.timeLimit else { return job.analyze(url, timings: timing) }
+                return await TimeLimitedWork.run(
+                    seconds: limit, { job.analyze(url, timings: timing) }, timedOut: { job.timeLimitExceeded(url) })
             }
         }
     }

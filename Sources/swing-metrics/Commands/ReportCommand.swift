@@ -108,8 +108,9 @@ extension SwingMetrics {
             _ result: RecordingAnalysis, recording: Recording, to path: String, job: RecordingAnalysisJob,
             metadata: RecordingMetadata
         ) throws {
-            let html = HTMLReport(analysis: result, recording: recording, configuration: job.configuration(for: metadata))
-                .render()
+            var report = HTMLReport(analysis: result, recording: recording, configuration: job.configuration(for: metadata))
+            report.timeline = job.timelineSection(recording)
+            let html = report.render()
             var sink = try OutputSink(path: path)
             try sink.write(html)
             try sink.close()

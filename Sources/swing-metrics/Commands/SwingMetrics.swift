@@ -18,6 +18,7 @@ struct SwingMetrics: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Analyze.self, Report.self, Simulate.self, Convert.self, Inspect.self, Score.self, Fuse.self, Serve.self,
+            Analyze.self, Workout.self, Report.self, Simulate.self, Convert.self, Inspect.self, Score.self, Fuse.self,
+            Serve.self,
         ])
 }

@@ -1,8 +1,9 @@
 import MotionRecording
 import Foundation
 
-/// Renders `RecordingAnalysis` values in one of the output formats, one recording at a time and in input order,
-/// so that output can be written while later recordings are still being analysed.
+/// Renders per-recording results (`RecordingAnalysis` of `analyze`, `RecordingWorkout` of `workout`: any
+/// ``WrittenResult``) in one of the output formats, one recording at a time and in input order, so that output can
+/// be written while later recordings are still being analysed.
 struct AnalysisWriter {
     let format: OutputFormat
     /// Whether several inputs were given (JSON then writes an array).
@@ -24,7 +25,7 @@ struct AnalysisWriter {
     }
 
     /// Text for one recording.
-    mutating func render(_ analysis: RecordingAnalysis) -> String {
+    mutating func render(_ analysis: some WrittenResult) -> String {
         defer { written += 1 }
         switch format {
         case .json:
@@ -40,7 +41,7 @@ struct AnalysisWriter {
         case .csv:
             return renderCSV(analysis)
         case .table:
-            return (written > 0 ? "\n" : "") + SwingTable.render(analysis)
+            return (written > 0 ? "\n" : "") + analysis.table
         }
     }
 
@@ -52,13 +53,13 @@ struct AnalysisWriter {
         }
     }
 
-    private mutating func renderCSV(_ analysis: RecordingAnalysis) -> String {
+    private mutating func renderCSV<Result: WrittenResult>(_ analysis: Result) -> String {
         var out = ""
-        let rows = analysis.swings.map(\.json.objectMembers)
+        let rows = analysis.csvRows
         if csvColumns == nil {
-            // Columns: recording, swing number, then the swing's keys in declaration order.
-            csvColumns = rows.first?.map(\.0) ?? Self.fixedSwingKeys
-            out += (["recording", "swing"] + csvColumns!).joined(separator: ",") + "\n"
+            // Columns: recording, row number, then the row's keys in declaration order.
+            csvColumns = rows.first?.map(\.0) ?? Result.csvKeys
+            out += (["recording", Result.csvRowName] + csvColumns!).joined(separator: ",") + "\n"
         }
         for (number, row) in rows.enumerated() {
             let byKey = Dictionary(row, uniquingKeysWith: { first, _ in first })

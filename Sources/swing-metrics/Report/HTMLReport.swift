@@ -19,6 +19,8 @@ struct HTMLReport {
     let impactSignal: (highPassed: [SIMD4<Float>], magnitude: [Float])
     /// The swing logic's rotation signal (rad/s) per device-motion sample, or `nil` without rotation rate.
     let rotationSignal: (values: [Float], reference: AnalysisSignals.RotationReference)?
+    /// The workout section (activity segments, cadence, swings on one time axis), when the workout was analysed.
+    var timeline: String?
 
     /// Seconds shown before the swing start and after the impact (or the swing's end).
     static let leadTime = 0.15
@@ -54,6 +56,7 @@ struct HTMLReport {
 
             """
         html += summary()
+        html += timeline ?? ""
         html += swingsTable()
         html += distribution()
         for (index, swing) in analysis.swings.enumerated() { html += swingSection(index, swing) }

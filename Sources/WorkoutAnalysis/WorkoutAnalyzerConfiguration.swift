@@ -1,0 +1,104 @@
+/// Parameters of the ``WorkoutAnalyzer``. Every threshold is a physical quantity (g, rad/s, Hz, s) chosen from
+/// the mechanics of the motion it separates; `docs/workout-analysis.md` gives the reasoning for each.
+///
+/// The analyzer works on a 25 Hz grid of 40 ms bins (``binRate``), whatever the input rate (800 Hz down to
+/// 15 Hz: a bin holds the mean of its samples, or repeats the previous bin when the stream is slower than 25 Hz).
+public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
+    /// Rate of the internal grid, Hz. Gait (≤ 4 Hz steps) and strokes (≤ 1 Hz) are well below its Nyquist
+    /// frequency; impacts are kept by each bin's peak.
+    public var binRate: Double = 25
+    /// Length of the analysis window, s: long enough for three slow (0.4 Hz) swim strokes and ten walking steps.
+    public var windowDuration: Double = 8
+    /// Shortest / longest period searched in the autocorrelation of |a|, s (4 Hz steps … 0.3 Hz strokes).
+    public var periodRange: ClosedRange<Double> = 0.25...3.4
+
+    /// Below this standard deviation of the binned |a| (g) and ``stationaryVibration`` the wrist is at rest
+    /// (sensor noise 0.005–0.02 g; the lightest gait, hands on a trolley, moves |a| by ≥ 0.04 g).
+    public var stationaryDeviation: Double = 0.025
+    /// Largest within-bin |a| vibration for stationary, g.
+    public var stationaryVibration: Double = 0.05
+    /// Smallest autocorrelation (unbiased, normalised) at the step period for gait.
+    public var gaitPeriodicity: Double = 0.3
+    /// Step frequency range of gait, Hz (slow walk … sprint).
+    public var stepFrequencyRange: ClosedRange<Double> = 1.2...3.8
+    /// Step frequency from which gait is running, Hz (walk-to-run transition at about 2.2–2.4 steps/s).
+    public var runningStepFrequency: Double = 2.3
+    /// Smallest standard deviation of the binned |a| for running, g: the body's vertical oscillation at a running
+    /// step frequency alone is ≥ 0.4 g (flight and stance swing the trunk between about −1 and +2 g);
+    /// pedalling, vibration or clapping at that frequency is weaker.
+    public var runningMinimumDeviation: Double = 0.25
+    /// Smallest vertical standard deviation (binned acceleration along gravity) for running, g: a run bounces the
+    /// body through a flight phase at every step (0 to 2–3 g vertically, ≥ 0.2 g rms at the wrist); clapping or
+    /// drumming at 2–3 Hz, with the same |a| period and vigour, moves the hands horizontally (≤ 0.1 g).
+    public var runningMinimumVerticalDeviation: Double = 0.15
+    /// Largest standard deviation of the binned |a| for walking, g: walking moves |a| at the wrist by about
+    /// 0.05–0.25 g rms; a walking-range period with more is the stride of a run whose bent arm swing hides the
+    /// step period (the step frequency is then twice it).
+    public var walkingMaximumDeviation: Double = 0.3
+    /// Largest circular variance of the 0.5 s mean direction of a for gait (``WindowFeatures/slowDirectionVariance``):
+    /// simulated arm swing of ±0.25–0.6 rad gives 0.005–0.035; strokes
+    /// that excite the same |a| harmonics turn the wrist further and more slowly.
+    public var gaitMaximumDirectionVariance: Double = 0.06
+    /// Smallest standard deviation of the binned |a| for gait, g (the body's vertical oscillation at the wrist,
+    /// weakest with the hands on a trolley, is ≥ 0.05 g).
+    public var gaitMinimumDeviation: Double = 0.04
+    /// Smallest circular variance of the direction of a for periodic swimming: strokes turn the forearm through
+    /// large angles (0.25–0.7 on real pool swims at 0.5 strokes/s; at 0.8 strokes/s the centripetal acceleration,
+    /// fixed in the device frame, outweighs gravity and the direction varies less, about 0.1).
+    public var swimmingDirectionVariance: Double = 0.05
+    /// Circular variance that is swimming even without a clear stroke period (very large, continuous turning).
+    public var swimmingLargeDirectionVariance: Double = 0.25
+    /// Smallest standard deviation of |a| for swimming, g (stroke centripetal and drag accelerations ≥ 0.3 g).
+    public var swimmingDeviation: Double = 0.15
+    /// Stroke period range, s (0.3–1 Hz strokes).
+    public var strokePeriodRange: ClosedRange<Double> = 1.0...3.4
+    /// Largest circular variance of the gravity direction for cycling (hands on the bars).
+    public var cyclingMaximumDirectionVariance: Double = 0.05
+    /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the bin-to-bin
+    /// high-frequency part).
+    public var cyclingVibration: Double = 0.05
+    /// Largest standard deviation of the binned |a| for cycling, g.
+    public var cyclingMaximumDeviation: Double = 0.25
+
+    /// A bin whose peak |a| reaches this is part of a swing burst, g: bat, racket and club swings and their
+    /// impacts reach 15–50 g at the wrist (a real tennis forehand: 35–47 g); running stays below about 10 g and
+    /// swim strokes below 5 g (a wall turn can reach 16 g, once).
+    public var burstAcceleration: Double = 12
+    /// A bin whose peak |rotation rate| reaches this is part of a swing burst, rad/s: swings turn the wrist at
+    /// 20–40 rad/s; real backstroke strokes reach 18 rad/s, arm swing in gait far less.
+    public var burstRotationRate: Double = 20
+    /// A single burst counts as swing sport only when the rest of the window is calmer than this, g (sd of |a|
+    /// away from the burst): a burst in the middle of continuous strokes (a swimmer's wall push) is not a swing.
+    /// Two or more bursts in one window count whatever happens between them (a rally).
+    public var burstQuietDeviation: Double = 0.3
+    /// A bin whose peak |rotation rate| reaches this starts an isolated rotation burst, rad/s: a club, bat or
+    /// racket swing turns the wrist faster than about 8 rad/s even when it is slow (a golf chip or a recording's
+    /// fused, 100 Hz device motion that smooths the peak), gait arm swing stays below about 5 rad/s. Swim strokes
+    /// reach it too, so it counts only when the burst is isolated (``isolatedBurstQuietFraction``,
+    /// ``isolatedBurstQuietDeviation``): a golfer stands still at the address before every swing, a swimmer never
+    /// stops stroking.
+    public var isolatedBurstRotationRate: Double = 8
+    /// Smallest fraction of the window more than 0.75 s from every isolated rotation burst.
+    public var isolatedBurstQuietFraction: Double = 0.4
+    /// Largest standard deviation of the binned |a| in that quiet part, g (a still address: ≤ 0.1 g).
+    public var isolatedBurstQuietDeviation: Double = 0.15
+    /// Quiet, unclear and swimming-like seconds within this long after a swing burst stay in the swing-sport
+    /// segment, s.
+    public var swingContextHold: Double = 20
+
+    /// A new activity must be the raw classification for this many consecutive seconds before a segment starts.
+    public var minimumRun: Int = 3
+
+    /// Longest time one stream may run ahead of the other before windows are decided without the lagging one, s.
+    public var maximumStreamLag: Double = 10
+
+    /// Keep every window's features and decision in ``WorkoutAnalyzerOutput/windows``.
+    public var recordsWindows = false
+
+    public init() {}
+
+    /// Bins per second (``binRate`` rounded).
+    var binsPerSecond: Int { Int(binRate.rounded()) }
+    /// Bins per window.
+    var windowBins: Int { Int((windowDuration * binRate).rounded()) }
+}

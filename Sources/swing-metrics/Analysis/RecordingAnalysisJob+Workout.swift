@@ -1,0 +1,48 @@
+import Foundation
+import MotionRecording
+import SwingAnalysis
+import WorkoutAnalysis
+
+extension RecordingAnalysisJob {
+    /// Opens the recording at `url` and analyses its workout and swings in one pass over its batches (the swing
+    /// configuration as for `analyze`); never throws: a failure becomes the result's `error`.
+    /// - Parameter stepLength: distance per step, m (`nil`: no distance).
+    func workout(_ url: URL, stepLength: Double?, timings: AnalysisTimings? = nil) -> RecordingWorkout {
+        let opened = AnalysisTimings.measure(timings, .open) {
+            Result { () throws(RecordingError) in try RecordingSource.open(url) }
+        }
+        switch opened {
+        case .failure(let error):
+            return RecordingWorkout(recording: url.relativePath, error: "\(error)")
+        case .success(let source):
+            return AnalysisTimings.measure(timings, .compute) {
+                workout(source, path: url.relativePath, stepLength: stepLength)
+            }
+        }
+    }
+
+    /// Analyses an opened recording's workout and swings (a native file streams from its memory map).
+    func workout(_ source: RecordingSource, path: String, stepLength: Double?) -> RecordingWorkout {
+        let result = WorkoutAnalyzer.analyzeWithSwings(
+            source, swingConfiguration: configuration(for: source.metadata), stepLength: stepLength)
+        return RecordingWorkout(recording: path, result: result, hygiene: source.hygiene.findings)
+    }
+}
+
+extension RecordingAnalysisJob {
+    /// The HTML report's session-timeline section of a loaded recording (the workout analysed with every window
+    /// recorded, for the per-second cadence).
+    func timelineSection(_ recording: Recording) -> String {
+        var configuration = WorkoutAnalyzerConfiguration()
+        configuration.recordsWindows = true
+        let source = RecordingSource(recording)
+        let result = WorkoutAnalyzer.analyzeWithSwings(
+            source, swingConfiguration: self.configuration(for: source.metadata), configuration: configuration)
+        // The analysis's clock starts at its first sample, which is the first segment's start.
+        let firstSample = [recording.accelerometer?.timestamps.first, recording.deviceMotion?.timestamps.first]
+            .compactMap { $0 }.min() ?? 0
+        let timeline = SessionTimeline(result: result, start: result.summary.segments.first?.start ?? firstSample)
+        let summary = result.summary
+        return timeline.section(steps: summary.steps, cadence: summary.cadence, distance: summary.distance)
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+import WorkoutAnalysis
+import WorkoutSimulation
+
+/// Steps and cadence on simulated gait (heel strikes at known times; see WorkoutSimulation's GaitMotion): no
+/// labelled real gait data is available here, so these numbers come from gait physics, not from real walks.
+@Suite("Steps and cadence")
+struct StepCountingTests {
+    @Test(
+        "step count and cadence of a 2-minute stretch",
+        arguments: [
+            (ActivityStretch.Kind.walking, 100.0), (.walking, 20), (.walkingWithoutArmSwing, 100), (.running, 100),
+            (.running, 20),
+        ])
+    func gait(kind: ActivityStretch.Kind, rate: Double) {
+        for seed: UInt64 in 1...3 {
+            let session = stretch(kind, duration: 120, rate: rate, seed: seed)
+            let summary = WorkoutAnalyzer.analyze(session.recording)
+            let trueSteps = Double(session.truth.stepTimes.count)
+            let error = abs(Double(summary.steps) - trueSteps) / trueSteps
+            let trueCadence = trueSteps / 120
+            #expect(error <= 0.08, "\(kind) \(rate) Hz seed \(seed): \(summary.steps) of \(Int(trueSteps)) steps")
+            let cadence = summary.cadence ?? 0
+            #expect(abs(cadence - trueCadence) / trueCadence <= 0.06, "\(kind) seed \(seed): \(cadence) vs \(trueCadence)")
+            let expected: Activity = kind == .running ? .running : .walking
+            #expect(summary.time[expected, default: 0] >= 0.9 * summary.duration)
+        }
+    }
+
+    @Test("no steps from arm motion without steps", arguments: [ActivityStretch.Kind.resting, .typing, .cycling])
+    func noSteps(kind: ActivityStretch.Kind) {
+        for seed: UInt64 in 1...3 {
+            let summary = WorkoutAnalyzer.analyze(stretch(kind, duration: 90, seed: seed).recording)
+            #expect(summary.steps == 0, "\(kind) seed \(seed): \(summary.steps) steps")
+        }
+    }
+}
