@@ -34,12 +34,15 @@ public enum RecordingImporter {
 
     /// The format `load` would use for `url`.
     public static func detectFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: url.path, reason: "no such file or directory")
+        switch FileKind.of(url.path) {
+        case .directory:
+            try FileKind.requireReadableDirectory(url.path)
+            return try detectDirectoryFormat(url)
+        case .regularFile: return try detectFileFormat(url)
+        case .special, .missing:
+            try FileKind.requireReadableFile(url.path)  // throws: names the FIFO, device or missing path
+            return try detectFileFormat(url)
         }
-        if isDirectory.boolValue { return try detectDirectoryFormat(url) }
-        return try detectFileFormat(url)
     }
 
     static func importRaw(_ url: URL, format: RecordingFormat) throws(RecordingError) -> ImportedRecording {
@@ -80,6 +83,13 @@ public enum RecordingImporter {
             imported.accelerometer = try InterchangeCSV.readAccelerometer(url)
         }
         return imported
+    }
+
+    /// True when `names` (a directory's entries) hold exactly one raw accelerometer dump and one raw device-motion
+    /// dump (`watch-accelerometer.csv` + `watch-rotation.csv`): the two streams of one recording.
+    public static func isRawDumpPair(names: [String]) -> Bool {
+        let dumps = names.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") }.compactMap(RawBatchedDump.streamFromName)
+        return dumps.count == 2 && Set(dumps).count == 2
     }
 
     static func detectDirectoryFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
@@ -159,8 +169,9 @@ public enum RecordingImporter {
 
     /// The first `count` bytes of a file.
     static func prefix(_ url: URL, count: Int) throws(RecordingError) -> Data {
+        try FileKind.requireReadableFile(url.path)
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw .unreadable(file: url.path, reason: "cannot open")
+            throw .unreadable(file: url.path, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
         defer { try? handle.close() }
         do { return try handle.read(upToCount: count) ?? Data() } catch {

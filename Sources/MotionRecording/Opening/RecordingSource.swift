@@ -85,6 +85,13 @@ public struct RecordingSource: Sendable {
         }
     }
 
+    /// Why the batches delivered so far are incomplete (a mapped file shrank while being read), or `nil`. Ask after
+    /// an analysis: a non-nil value makes its result an error for this recording.
+    public var readFailure: RecordingError? {
+        if case .mapped(let file) = storage { return file.truncation }
+        return nil
+    }
+
     /// Number of samples of `stream` (0 when absent).
     public func sampleCount(_ stream: SensorStream) -> Int {
         switch (storage, stream) {

@@ -31,6 +31,10 @@ struct RecordingAnalysisJob: Sendable {
     /// Analyses an opened recording (a native file streams from its memory map; memory stays flat).
     func analyze(_ source: RecordingSource, path: String) -> RecordingAnalysis {
         let result = SwingAnalyzer.analyze(source, configuration: configuration(for: source.metadata))
+        if let failure = source.readFailure {
+            return RecordingAnalysis(
+                recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(failure)")
+        }
         return RecordingAnalysis(
             recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
             dataCase: result.dataCase.rawValue, error: nil)

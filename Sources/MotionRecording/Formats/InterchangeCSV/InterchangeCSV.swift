@@ -57,6 +57,7 @@ public enum InterchangeCSV {
     }
 
     static func readMetadata(_ url: URL) throws(RecordingError) -> RecordingMetadata {
+        try FileKind.requireReadableFile(url.path)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw .unreadable(file: url.path, reason: describeFileError(error))

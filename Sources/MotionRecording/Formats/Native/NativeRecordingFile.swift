@@ -30,6 +30,9 @@ public struct NativeRecordingFile: Sendable {
     }
 
     let mapping: MappedFile
+    /// Set once the file has shrunk below its mapping while being read: the batches after that point were not
+    /// delivered, and any result computed from this file is incomplete (an error for this recording).
+    public var truncation: RecordingError? { mapping.truncation }
     /// Bytes of each column read before their pages are released while streaming
     /// (``NativeRecordingFile/defaultReleaseChunkBytes``; tests set it smaller).
     var releaseChunkBytes = NativeRecordingFile.defaultReleaseChunkBytes
