@@ -39,7 +39,12 @@ public struct RecordingSource: Sendable {
         let resolved: RecordingFormat
         if let format { resolved = format } else { resolved = try RecordingImporter.detectFormat(url) }
         if case .native = resolved {
-            return RecordingSource(path: url.path, format: resolved, storage: .mapped(try NativeFormat.open(url)))
+            let file = try NativeFormat.open(url)
+            // A file that needs repairs (or was written by another tool) is checked as a text import is.
+            if file.hygieneScan() != nil {
+                return RecordingSource(path: url.path, format: resolved, storage: .inMemory(try file.checkedRecording()))
+            }
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
         return RecordingSource(
             path: url.path, format: resolved, storage: .inMemory(try RecordingImporter.load(url, format: resolved)))
