@@ -182,6 +182,11 @@ public enum RecordingImporter {
     /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file.
     static func firstLine(_ url: URL) throws(RecordingError) -> String {
         let head = try prefix(url, count: 65536)
+        if head.contains(0x0D) && !head.contains(0x0A) && head.count > 1 {
+            throw .malformed(
+                file: url.path, line: 1, column: nil, columnName: nil,
+                reason: "lines end with a lone carriage return (classic Mac OS line endings): save the file with LF or CRLF line endings")
+        }
         return try withBytes(head) { bytes throws(RecordingError) in
             var scanner = CSVScanner(bytes)
             while let line = scanner.nextLine() {

@@ -65,7 +65,7 @@ public enum InterchangeCSV {
         do {
             return try metadataDecoder().decode(RecordingMetadata.self, from: data)
         } catch {
-            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "invalid metadata JSON: \(error)")
+            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "invalid metadata JSON: \(describeDecodingError(error))")
         }
     }
 

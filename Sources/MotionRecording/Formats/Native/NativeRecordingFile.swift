@@ -99,7 +99,7 @@ public struct NativeRecordingFile: Sendable {
                 hygiene = envelope.hygiene ?? HygieneReport()
                 hasStoredHygiene = envelope.hygiene != nil
             } catch {
-                throw fail("metadata_json is not valid: \(error)")
+                throw fail("metadata_json is not valid: \(describeDecodingError(error))")
             }
         }
         self.metadata = metadata
