@@ -103,6 +103,15 @@ public enum RecordingImporter {
             let header = try firstLine(file)
             if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
             try rejectOtherSeparators(header, file: file.path)
+            // The interchange names with a data row first: the header row is missing (read as a raw dump, these
+            // would lose their batch boundaries and units).
+            if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
+                let expected = name == InterchangeCSV.accelerometerFileName
+                    ? InterchangeCSV.accelerometerHeader : InterchangeCSV.deviceMotionHeader
+                throw .malformed(
+                    file: file.path, line: 1, column: nil, columnName: nil,
+                    reason: "the header row is missing: line 1 is data; an interchange CSV file starts with \"\(expected.joined(separator: ","))\"")
+            }
         }
         if !nameSet.isDisjoint(with: SensorLogger.knownFileNames) { return .sensorLogger }
         if names.contains(where: { RawBatchedDump.streamFromName($0) != nil && ($0.hasSuffix(".csv") || $0.hasSuffix(".txt")) }) {
