@@ -109,6 +109,11 @@ final class MappedFile: @unchecked Sendable {
             reason: "file shrank from \(count) to \(size) bytes while it was being read (truncated or rewritten during the analysis); its results are discarded")
     }
 
+    /// The mapped bytes (empty for an empty file), valid while this object lives.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
     /// The mapping as `Data` without copying (valid while this object lives).
     var data: Data {
         guard let base else { return Data() }
