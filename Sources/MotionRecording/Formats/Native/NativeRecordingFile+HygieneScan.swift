@@ -54,19 +54,11 @@ extension NativeRecordingFile {
         var start = 0
         while start < count {
             let end = Swift.min(count, start + chunk)
-            for index in start..<end {
-                let t = value(time, index)
-                guard t.isFinite else { return "\(prefix)timestamp[\(index)] is not finite" }
-                guard t > previous else { return "\(prefix)timestamp[\(index)] does not increase" }
-                previous = t
+            if !timestampsIncrease(time, start..<end, after: &previous) {
+                return "\(prefix)timestamp in \(start)..<\(end) is not finite or does not increase"
             }
-            for column in columns {
-                for index in start..<end {
-                    let v = value(column, index)
-                    guard v.isFinite, abs(v) <= Double(HygieneChecker.outOfRangeLimit) else {
-                        return "a value at index \(index) is NaN, infinite or out of range"
-                    }
-                }
+            for column in columns where !valuesInRange(column, start..<end) {
+                return "a value in \(start)..<\(end) is NaN, infinite or out of range"
             }
             for info in [time] + columns {
                 mapping.release(info.offset + start * info.dtype.size..<info.offset + end * info.dtype.size)
@@ -74,6 +66,38 @@ extension NativeRecordingFile {
             start = end
         }
         return nil
+    }
+
+    /// True when every timestamp in `range` is finite and later than the one before (`previous` carries the last
+    /// one across chunks). Branch-free over aligned `<f8` columns (as our writer stores them), so it vectorises.
+    private func timestampsIncrease(_ info: NpyArrayInfo, _ range: Range<Int>, after previous: inout Double) -> Bool {
+        let base = mapping.base! + info.offset
+        guard info.dtype == .float64, Int(bitPattern: base) % 8 == 0 else {
+            for index in range {
+                let t = value(info, index)
+                guard t.isFinite, t > previous else { return false }
+                previous = t
+            }
+            return true
+        }
+        let t = base.assumingMemoryBound(to: Double.self)
+        var ok = t[range.lowerBound] > previous && t[range.upperBound - 1] < .infinity
+        for index in (range.lowerBound + 1)..<range.upperBound { ok = ok && t[index] > t[index - 1] }
+        previous = t[range.upperBound - 1]
+        return ok
+    }
+
+    /// True when every value in `range` has |v| ≤ ``HygieneChecker/outOfRangeLimit`` (NaN fails the comparison).
+    private func valuesInRange(_ info: NpyArrayInfo, _ range: Range<Int>) -> Bool {
+        let base = mapping.base! + info.offset
+        let limit = HygieneChecker.outOfRangeLimit
+        guard info.dtype == .float32, Int(bitPattern: base) % 4 == 0 else {
+            return range.allSatisfy { abs(value(info, $0)) <= Double(limit) }
+        }
+        let values = UnsafeBufferPointer(start: base.assumingMemoryBound(to: Float.self) + range.lowerBound, count: range.count)
+        var inRange = true
+        for v in values { inRange = inRange && abs(v) <= limit }
+        return inRange
     }
 
     /// The samples checked and repaired by ``HygieneChecker`` as a text import is: findings name this file and the
