@@ -32,6 +32,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 5, 6:
             let file = try NativeRecordingFile(bytes: UnsafeRawBufferPointer(bytes), file: "fuzz.npz")
             _ = try file.recording()
+            // The hygiene pass RecordingSource.open runs on a native file (repairs as for text).
+            if file.hygieneScan() != nil { _ = try file.checkedRecording() }
             _ = file.accelerometer(from: -1e300, to: 1e300)
             _ = file.batchRanges()
         default:

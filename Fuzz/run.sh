@@ -1,12 +1,17 @@
 #!/bin/sh
 # Fuzzes the MotionRecording readers (CSV, raw dump, SensorLog, named-column CSV, npz, zip/inflate) with libFuzzer.
-#   Fuzz/run.sh [RUNS] [extra libFuzzer flags…]      (default 200000 runs; 0 = unlimited)
+#   Fuzz/run.sh [RUNS] [extra libFuzzer flags…]      (default 200000 runs; 0 = unlimited, until stopped)
 # Builds .build/fuzz-recording with -sanitize=fuzzer,address, seeds the corpus from the test fixtures (one copy per
-# reader, selected by the first byte), and runs. Crashes are written to .build/fuzz-artifacts/. Not part of swift test.
+# reader, selected by the first byte) and from structure-aware zip and npz seeds (Fuzz/make_seeds.py: stored and
+# deflated members, compressed npz, every dtype the reader accepts, a zip bomb), and runs. Inputs up to 1 MiB
+# (-max_len) so that zip and npz structures with real members are reachable. Crashes are written to
+# .build/fuzz-artifacts/. Not part of swift test.
+# libFuzzer's own -runs flag: -1 is unlimited, 0 only replays the corpus; RUNS=0 here is translated to -runs=-1.
 set -eu
 cd "$(dirname "$0")/.."
 RUNS="${1:-200000}"
 [ $# -gt 0 ] && shift
+[ "$RUNS" = 0 ] && RUNS=-1
 mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
 # The real targets' sources: MemoryPages (MotionRecording's one dependency) as a module of its own, then the
 # MotionRecording sources and the entry point as one module (the entry point reaches the readers' internal
@@ -37,18 +42,7 @@ seed 7 $F/sensor-logger/plain-export.zip
 seed 7 $F/malformed/not-sensor-logger.zip
 for f in $F/malformed/*/accelerometer.csv; do seed 0 "$f"; done
 cp Fuzz/regressions/* .build/fuzz-corpus/ 2>/dev/null || true
-if [ ! -f .build/fuzz-corpus/seed-5-written.npz ]; then
-    # A native file written by our own writer, as a seed for the npz reader.
-    python3 - <<'PY'
-import numpy as np, io
-buf = io.BytesIO()
-np.savez(buf, accelerometer_timestamp=np.arange(20) / 800.0, accelerometer_x=np.zeros(20, np.float32),
-         accelerometer_y=np.zeros(20, np.float32), accelerometer_z=-np.ones(20, np.float32),
-         accelerometer_batch_ends=np.array([8, 20], np.int64), metadata_json=np.frombuffer(
-             b'{"format":"batchedmotion-native","version":1,"metadata":{}}', np.uint8))
-open(".build/fuzz-corpus/seed-5-written.npz", "wb").write(b"\x05" + buf.getvalue())
-PY
-fi
+python3 Fuzz/make_seeds.py .build/fuzz-corpus
 export SWIFT_BACKTRACE=enable=no
-exec .build/fuzz-recording .build/fuzz-corpus -runs="$RUNS" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+exec .build/fuzz-recording .build/fuzz-corpus -runs="$RUNS" -max_len=1048576 -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix=.build/fuzz-artifacts/ "$@"

@@ -44,6 +44,44 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Peak resident memory of opening a recording and delivering every batch (what an analysis reads), for the
+    // text and native formats at 1 and 10 minutes: a flat format shows the same peak at both lengths. Compare
+    // `peakMemoryResident` between the four (each benchmark runs in a process of its own; inputs are written in
+    // setup, before the measurement). Run with
+    // `swift package --allow-writing-to-package-directory benchmark --target RecordingBenchmarks --filter 'OpenAndStream.*'`
+    for (name, input) in [
+        ("OpenAndStream-CSV-1min", \BenchmarkInputs.oneMinuteCSV), ("OpenAndStream-CSV-10min", \BenchmarkInputs.tenMinuteCSV),
+        ("OpenAndStream-Native-1min", \BenchmarkInputs.oneMinuteNative),
+        ("OpenAndStream-Native-10min", \BenchmarkInputs.nativeFile),
+    ] {
+        Benchmark(
+            name,
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, scalingFactor: .one,
+                maxDuration: .seconds(10), maxIterations: 3),
+            closure: { benchmark in
+                let url = BenchmarkInputs.shared[keyPath: input]
+                benchmark.startMeasurement()
+                let source = try RecordingSource.open(url)
+                var accelerometer = AccelerometerData()
+                var deviceMotion = DeviceMotionData()
+                var schedule = source.batchSchedule()
+                var samples = 0
+                while let batch = schedule.next() {
+                    switch batch.stream {
+                    case .accelerometer: source.copyAccelerometer(batch.range, into: &accelerometer)
+                    case .deviceMotion:
+                        source.copyDeviceMotion(batch.range, components: source.deviceMotionComponents, into: &deviceMotion)
+                    case .gyroscope, .magnetometer: continue
+                    }
+                    samples &+= batch.range.count
+                    source.didDeliver(batch)
+                }
+                blackHole(samples)
+            },
+            setup: { _ = BenchmarkInputs.shared })
+    }
+
     // Zero allocations per batch: one pass over all 1-s batches of a 10-minute recording with a warm cursor.
     // Metrics without .peakMemoryResident: that metric starts package-benchmark's OS-stats sampler, a thread that
     // reads /proc every ~5 ms while the benchmark runs (BenchmarkExecutor.startSampling(5_000)); its mallocs land
@@ -80,6 +118,11 @@ final class BenchmarkInputs: Sendable {
     let recording: Recording
     let csvDirectory: URL
     let nativeFile: URL
+    /// The ten minutes as an interchange CSV directory and as a native file, each with a one-minute twin: the
+    /// inputs of the `OpenAndStream` peak-memory benchmarks.
+    let tenMinuteCSV: URL
+    let oneMinuteCSV: URL
+    let oneMinuteNative: URL
 
     init() {
         let root = Self.root
@@ -94,6 +137,14 @@ final class BenchmarkInputs: Sendable {
         minute.deviceMotion = nil
         minute.accelerometerBatchEnds = nil
         try! InterchangeCSVWriter.write(minute, to: csvDirectory)
+        tenMinuteCSV = root.appendingPathComponent("ten-minutes")
+        try! InterchangeCSVWriter.write(recording, to: tenMinuteCSV)
+        var full = Self.synthetic(seconds: 60)
+        full.accelerometerBatchEnds = nil
+        oneMinuteCSV = root.appendingPathComponent("one-minute-full")
+        try! InterchangeCSVWriter.write(full, to: oneMinuteCSV)
+        oneMinuteNative = root.appendingPathComponent("one-minute.npz")
+        try! NativeFormat.write(full, to: oneMinuteNative)
     }
 
     /// 798.7 Hz accelerometer and 200 Hz full device motion, seeded noise around a resting watch.

@@ -35,7 +35,8 @@ public struct AccuracyReport: Sendable, Codable, Equatable {
     public struct Misclassification: Sendable, Codable, Equatable {
         public var kind: TrueSwing.Kind
         public var start: Double
-        public var detectedContact: Bool
+        /// `nil` when the analysis could not tell (the accelerometer did not cover the swing).
+        public var detectedContact: Bool?
     }
 
     /// A detection without a matching true swing.

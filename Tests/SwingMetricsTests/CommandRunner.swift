@@ -21,8 +21,11 @@ struct CommandRunner {
         fatalError("swing-metrics binary not found next to the test bundle")
     }()
 
-    /// Runs `swing-metrics arguments...` in `directory` (default: the repository root).
-    static func run(_ arguments: [String], in directory: URL = SharedDatasets.repositoryRoot) throws -> Output {
+    /// Runs `swing-metrics arguments...` in `directory` (default: the repository root). With `timeout` (s), a run
+    /// that has not ended by then is killed and reported with status -1 (a hang is a failure, not a stuck suite).
+    static func run(
+        _ arguments: [String], in directory: URL = SharedDatasets.repositoryRoot, timeout: Double? = nil
+    ) throws -> Output {
         // Both streams go to temporary files: no pipe can fill up and block the child.
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -38,9 +41,18 @@ struct CommandRunner {
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                timedOut = true
+                process.terminate()
+            }
+        }
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus,
+            status: timedOut ? -1 : process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

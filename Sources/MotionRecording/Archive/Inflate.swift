@@ -2,7 +2,9 @@ import Foundation
 
 /// A DEFLATE (RFC 1951) decoder, after Mark Adler's `puff.c`: small and bounds-checked rather than fast. Used for
 /// the DEFLATE members of Sensor Logger `.zip` exports. Output is capped at the size the zip directory declares,
-/// so a corrupt or hostile stream can neither overrun memory nor loop.
+/// so a corrupt or hostile stream can neither overrun memory nor loop, and the declared size itself is refused when
+/// it exceeds ``ceiling(forCompressedBytes:)`` (a zip bomb: 2 MB declaring 2 GiB). The output is written once, into
+/// the buffer the returned `Data` owns (no second copy).
 enum Inflate {
     struct Failure: Error {
         var reason: String
@@ -36,7 +38,9 @@ enum Inflate {
         var position = 0
         var bitBuffer: UInt32 = 0
         var bitCount = 0
-        var output: [UInt8] = []
+        /// `limit` bytes, of which `count` are written.
+        let output: UnsafeMutablePointer<UInt8>
+        var count = 0
         let limit: Int
 
         mutating func bits(_ need: Int) throws(Failure) -> Int {
@@ -69,8 +73,9 @@ enum Inflate {
         }
 
         mutating func emit(_ byte: UInt8) throws(Failure) {
-            guard output.count < limit else { throw Failure(reason: "inflates to more than the declared size") }
-            output.append(byte)
+            guard count < limit else { throw Failure(reason: "inflates to more than the declared size") }
+            output[count] = byte
+            count += 1
         }
     }
 
@@ -80,14 +85,39 @@ enum Inflate {
     private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
+    /// The largest uncompressed size accepted for `compressedBytes` of DEFLATE data, bytes: a quarter of the memory
+    /// available now (the parser that reads the member needs about as much again), and at most
+    /// ``maximumTextRatio`` times the compressed size beyond ``smallMemberBytes``. Sensor text (numbers whose last
+    /// digits are noise, timestamps that never repeat) deflates 2–6:1; a member that claims hundreds to one is
+    /// repetition, not a recording — the shape of a zip bomb.
+    static func ceiling(forCompressedBytes compressedBytes: Int, availableMemory: Int = AvailableMemory.bytes()) -> Int {
+        let byRatio = Swift.max(smallMemberBytes, compressedBytes &* maximumTextRatio)
+        return Swift.min(byRatio, availableMemory / 4)
+    }
+
+    /// Expansion ratio above which a large member is refused (see ``ceiling(forCompressedBytes:availableMemory:)``).
+    static let maximumTextRatio = 256
+    /// Members up to this size (16 MiB) are inflated whatever their ratio.
+    static let smallMemberBytes = 16 << 20
+
     /// Inflates a raw DEFLATE stream that must produce exactly `expectedSize` bytes.
-    static func inflate(_ input: UnsafeBufferPointer<UInt8>, expectedSize: Int) throws(Failure) -> Data {
+    static func inflate(
+        _ input: UnsafeBufferPointer<UInt8>, expectedSize: Int,
+        ceiling: Int? = nil
+    ) throws(Failure) -> Data {
         // DEFLATE cannot expand more than ~1032:1; a larger declared size is corrupt (or a bomb).
         guard expectedSize >= 0, expectedSize <= input.count &* 1032 &+ 1024 else {
             throw Failure(reason: "declared size \(expectedSize) impossible for \(input.count) compressed bytes")
         }
-        var state = State(input: input, limit: expectedSize)
-        state.output.reserveCapacity(expectedSize)
+        let ceiling = ceiling ?? Self.ceiling(forCompressedBytes: input.count)
+        guard expectedSize <= ceiling else {
+            throw Failure(
+                reason: "declares \(expectedSize) bytes uncompressed from \(input.count) compressed, over the \(ceiling)-byte ceiling (expansion above \(maximumTextRatio):1, or more than a quarter of available memory): refused as a possible zip bomb")
+        }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(expectedSize, 1))
+        var handedOver = false
+        defer { if !handedOver { buffer.deallocate() } }
+        var state = State(input: input, output: buffer, limit: expectedSize)
         var last = 0
         repeat {
             last = try state.bits(1)
@@ -150,10 +180,11 @@ enum Inflate {
                 throw Failure(reason: "invalid block type")
             }
         } while last == 0
-        guard state.output.count == expectedSize else {
-            throw Failure(reason: "inflated \(state.output.count) bytes, directory says \(expectedSize)")
+        guard state.count == expectedSize else {
+            throw Failure(reason: "inflated \(state.count) bytes, directory says \(expectedSize)")
         }
-        return Data(state.output)
+        handedOver = true
+        return Data(bytesNoCopy: buffer, count: expectedSize, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     private static func codes(_ state: inout State, _ literal: Huffman, _ distance: Huffman) throws(Failure) {
@@ -170,8 +201,8 @@ enum Inflate {
                 let distanceSymbol = try state.decode(distance)
                 guard distanceSymbol < 30 else { throw Failure(reason: "invalid distance symbol") }
                 let back = distanceBase[distanceSymbol] + (try state.bits(distanceExtra[distanceSymbol]))
-                guard back <= state.output.count else { throw Failure(reason: "distance too far back") }
-                for _ in 0..<length { try state.emit(state.output[state.output.count - back]) }
+                guard back <= state.count else { throw Failure(reason: "distance too far back") }
+                for _ in 0..<length { try state.emit(state.output[state.count - back]) }
             }
         }
     }

@@ -19,6 +19,7 @@ struct ZipArchive {
     private(set) var entries: [Entry] = []
 
     init(_ url: URL) throws(RecordingError) {
+        try FileKind.requireReadableFile(url.path)
         do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
             throw .unreadable(file: url.path, reason: describeFileError(error))
         }

@@ -36,12 +36,15 @@ public enum RecordingImporter {
 
     /// The format `load` would use for `url`.
     public static func detectFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: url.path, reason: "no such file or directory")
+        switch FileKind.of(url.path) {
+        case .directory:
+            try FileKind.requireReadableDirectory(url.path)
+            return try detectDirectoryFormat(url)
+        case .regularFile: return try detectFileFormat(url)
+        case .special, .missing:
+            try FileKind.requireReadableFile(url.path)  // throws: names the FIFO, device or missing path
+            return try detectFileFormat(url)
         }
-        if isDirectory.boolValue { return try detectDirectoryFormat(url) }
-        return try detectFileFormat(url)
     }
 
     static func importRaw(_ url: URL, format: RecordingFormat) throws(RecordingError) -> ImportedRecording {
@@ -84,6 +87,13 @@ public enum RecordingImporter {
         return imported
     }
 
+    /// True when `names` (a directory's entries) hold exactly one raw accelerometer dump and one raw device-motion
+    /// dump (`watch-accelerometer.csv` + `watch-rotation.csv`): the two streams of one recording.
+    public static func isRawDumpPair(names: [String]) -> Bool {
+        let dumps = names.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".txt") }.compactMap(RawBatchedDump.streamFromName)
+        return dumps.count == 2 && Set(dumps).count == 2
+    }
+
     static func detectDirectoryFormat(_ url: URL) throws(RecordingError) -> RecordingFormat {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: url.path) } catch {
@@ -95,6 +105,15 @@ public enum RecordingImporter {
             let header = try firstLine(file)
             if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
             try rejectOtherSeparators(header, file: file.path)
+            // The interchange names with a data row first: the header row is missing (read as a raw dump, these
+            // would lose their batch boundaries and units).
+            if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
+                let expected = name == InterchangeCSV.accelerometerFileName
+                    ? InterchangeCSV.accelerometerHeader : InterchangeCSV.deviceMotionHeader
+                throw .malformed(
+                    file: file.path, line: 1, column: nil, columnName: nil,
+                    reason: "the header row is missing: line 1 is data; an interchange CSV file starts with \"\(expected.joined(separator: ","))\"")
+            }
         }
         if !nameSet.isDisjoint(with: SensorLogger.knownFileNames) { return .sensorLogger }
         if names.contains(where: { RawBatchedDump.streamFromName($0) != nil && ($0.hasSuffix(".csv") || $0.hasSuffix(".txt")) }) {
@@ -161,8 +180,9 @@ public enum RecordingImporter {
 
     /// The first `count` bytes of a file.
     static func prefix(_ url: URL, count: Int) throws(RecordingError) -> Data {
+        try FileKind.requireReadableFile(url.path)
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw .unreadable(file: url.path, reason: "cannot open")
+            throw .unreadable(file: url.path, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
         defer { try? handle.close() }
         do { return try handle.read(upToCount: count) ?? Data() } catch {
@@ -173,6 +193,11 @@ public enum RecordingImporter {
     /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file.
     static func firstLine(_ url: URL) throws(RecordingError) -> String {
         let head = try prefix(url, count: 65536)
+        if head.contains(0x0D) && !head.contains(0x0A) && head.count > 1 {
+            throw .malformed(
+                file: url.path, line: 1, column: nil, columnName: nil,
+                reason: "lines end with a lone carriage return (classic Mac OS line endings): save the file with LF or CRLF line endings")
+        }
         return try withBytes(head) { bytes throws(RecordingError) in
             var scanner = CSVScanner(bytes)
             while let line = scanner.nextLine() {

@@ -10,9 +10,10 @@ import Foundation
 /// ```
 ///
 /// A native `.npz` file is only memory-mapped (directory and array headers parsed): its batches are read from the
-/// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is. Every
-/// other format (interchange CSV, Sensor Logger, SensorLog, raw dump; file, directory or zip) is imported into memory
-/// and checked by ``HygieneChecker`` on opening.
+/// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is —
+/// unless a streaming scan finds something to repair (or the file has no stored hygiene report), in which case it is
+/// loaded and checked as a text import is. Every other format (interchange CSV, Sensor Logger, SensorLog, raw dump;
+/// file, directory or zip) is imported into memory and checked by ``HygieneChecker`` on opening.
 ///
 /// Which streams a recording has is answered here once (``streams``, ``availability(of:)``,
 /// ``deviceMotionComponents``); an analysis asks for the streams it needs rather than inspecting how the samples are
@@ -39,7 +40,12 @@ public struct RecordingSource: Sendable {
         let resolved: RecordingFormat
         if let format { resolved = format } else { resolved = try RecordingImporter.detectFormat(url) }
         if case .native = resolved {
-            return RecordingSource(path: url.path, format: resolved, storage: .mapped(try NativeFormat.open(url)))
+            let file = try NativeFormat.open(url)
+            // A file that needs repairs (or was written by another tool) is checked as a text import is.
+            if file.hygieneScan() != nil {
+                return RecordingSource(path: url.path, format: resolved, storage: .inMemory(try file.checkedRecording()))
+            }
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
         return RecordingSource(
             path: url.path, format: resolved, storage: .inMemory(try RecordingImporter.load(url, format: resolved)))
@@ -61,7 +67,7 @@ public struct RecordingSource: Sendable {
     /// What the source states about the recording (device, wrist, sport, …).
     public var metadata: RecordingMetadata { either(\.metadata, \.metadata) }
 
-    /// Findings and repairs of the data-hygiene checks (for a native file: those stored when it was written).
+    /// Findings and repairs of the data-hygiene checks (for a clean native file: those stored when it was written).
     public var hygiene: HygieneReport { either(\.hygiene, \.hygiene) }
 
     /// First to last timestamp over every stream, s (0 when empty).
@@ -83,6 +89,13 @@ public struct RecordingSource: Sendable {
         case .inMemory(let recording): recording
         case .mapped(let file): try file.recording()
         }
+    }
+
+    /// Why the batches delivered so far are incomplete (a mapped file shrank while being read), or `nil`. Ask after
+    /// an analysis: a non-nil value makes its result an error for this recording.
+    public var readFailure: RecordingError? {
+        if case .mapped(let file) = storage { return file.truncation }
+        return nil
     }
 
     /// Number of samples of `stream` (0 when absent).

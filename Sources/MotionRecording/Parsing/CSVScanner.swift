@@ -168,7 +168,33 @@ struct CSVScanner {
             if byte == 0 { return true }
             if byte < 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { controls += 1 }
         }
-        return controls * 20 > end
+        return controls * 20 > end || invalidUTF8Bytes(end) * 20 > end
+    }
+
+    /// Bytes among the first `end` that belong to no valid UTF-8 sequence (text in any UTF-8 file has none; random
+    /// bytes have about half of those ≥ 0x80). A sequence cut by `end` counts as valid.
+    func invalidUTF8Bytes(_ end: Int) -> Int {
+        var invalid = 0
+        var index = 0
+        while index < end {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >= 0xC2 && byte <= 0xDF ? 2 : byte >= 0xE0 && byte <= 0xEF ? 3
+                : byte >= 0xF0 && byte <= 0xF4 ? 4 : 0
+            guard length > 0 else {
+                invalid += 1
+                index += 1
+                continue
+            }
+            var valid = true
+            for next in (index + 1)..<min(index + length, end) where bytes[next] & 0xC0 != 0x80 { valid = false }
+            if valid {
+                index += length
+            } else {
+                invalid += 1
+                index += 1
+            }
+        }
+        return invalid
     }
 }
 

@@ -231,6 +231,7 @@ struct NumericCSVReader {
 func withFileBytes<R>(
     _ url: URL, _ body: (UnsafeBufferPointer<UInt8>) throws(RecordingError) -> R
 ) throws(RecordingError) -> R {
+    try FileKind.requireReadableFile(url.path)
     let data: Data
     do {
         data = try Data(contentsOf: url, options: .alwaysMapped)

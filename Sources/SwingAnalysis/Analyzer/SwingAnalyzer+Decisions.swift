@@ -86,6 +86,17 @@ extension SwingAnalyzer {
             impactDominantFrequency: impact.dominantFrequency, impactBandEnergy: impact.bandEnergy)
     }
 
+    /// Whether the accelerometer saw the whole impact window of `event` (from ``SwingAnalyzerConfiguration/
+    /// impactMatchBefore`` before its first rotation sample to ``SwingAnalyzerConfiguration/impactMatchAfter``
+    /// after its last), so that finding no impact there means a miss rather than "unknown". At the end of a
+    /// recording, an accelerometer that ran until the device motion ended (within one 1 s batch) counts as covering.
+    func accelerometerCovers(_ event: RotationEvent) -> Bool {
+        guard expectsAccelerometer, sawAccelerometer else { return false }
+        guard firstAccelerometerTime <= event.firstTime - configuration.impactMatchBefore else { return false }
+        if lastAccelerometerTime >= event.lastTime + configuration.impactMatchAfter { return true }
+        return finished && lastAccelerometerTime >= lastDeviceMotionTime - 1.0
+    }
+
     // MARK: Deciding a swing
 
     mutating func decide(_ event: RotationEvent, into output: inout SwingAnalysisResult) {
@@ -155,7 +166,7 @@ extension SwingAnalyzer {
             start: onset.time,
             impact: impact?.time,
             timeToContact: impact.map { $0.time - onset.time },
-            contact: hasImpact,
+            contact: hasImpact ? true : accelerometerCovers(event) ? false : nil,
             peakRotationRate: Double(hasImpact ? peakRate : event.peak),
             accumulatedRotation: accumulated,
             duration: Swift.max(event.lastTime, anchorTime) - onset.time,

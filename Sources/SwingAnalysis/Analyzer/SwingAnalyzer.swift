@@ -61,6 +61,8 @@ public struct SwingAnalyzer: Sendable {
     var candidateScratch: [Int] = []
 
     var lastAccelerometerTime = -Double.infinity
+    /// Time of the first accelerometer sample fed, s (+∞ before any).
+    var firstAccelerometerTime = Double.infinity
     var lastDeviceMotionTime = -Double.infinity
     var sawAccelerometer = false
     var sawGravity = false
@@ -136,6 +138,7 @@ public struct SwingAnalyzer: Sendable {
         precondition(!finished, "SwingAnalyzer: feed after finish")
         precondition(expectsAccelerometer, "SwingAnalyzer: accelerometer not among the declared streams")
         guard samples.count > 0 else { return }
+        if !sawAccelerometer { firstAccelerometerTime = samples.timestamps[0] }
         sawAccelerometer = true
         impactDetector.process(samples)
         lastAccelerometerTime = samples.timestamps[samples.count - 1]

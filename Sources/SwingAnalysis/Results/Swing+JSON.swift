@@ -10,7 +10,7 @@ extension Swing {
             ("start", .finite(start)),
             ("impact", .finite(impact)),
             ("timeToContact", .finite(timeToContact)),
-            ("contact", .bool(contact)),
+            ("contact", contact.map(JSONValue.bool) ?? .null),
             ("peakRotationRate", .finite(peakRotationRate)),
             ("accumulatedRotation", .finite(accumulatedRotation)),
             ("duration", .finite(duration)),

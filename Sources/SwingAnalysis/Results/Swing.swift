@@ -12,8 +12,10 @@ public struct Swing: Sendable, Equatable, Codable {
     public var impact: Double?
     /// `impact − start`, s; `nil` when there is no impact or no rotation data.
     public var timeToContact: Double?
-    /// Whether the swing made contact (foul tips included). Always `false` without accelerometer data.
-    public var contact: Bool
+    /// Whether the swing made contact (foul tips included); `nil` (unknown, JSON `null`) where the accelerometer
+    /// does not cover the swing's impact window: device-motion-only recordings, or an accelerometer that starts
+    /// after or stops before the swing.
+    public var contact: Bool?
     /// Peak |rotation along gravity| from start to impact (to the end of the rotation for a miss), rad/s
     /// (sign-agnostic). With rotation rate but no gravity it is the peak |rotation rate|; 0 without rotation data.
     public var peakRotationRate: Double
@@ -38,7 +40,7 @@ public struct Swing: Sendable, Equatable, Codable {
     public var swingPlaneNormal: SIMD3<Double>?
 
     public init(
-        start: Double, impact: Double?, timeToContact: Double?, contact: Bool, peakRotationRate: Double,
+        start: Double, impact: Double?, timeToContact: Double?, contact: Bool?, peakRotationRate: Double,
         accumulatedRotation: Double? = nil, duration: Double? = nil, impactPeak: Double? = nil,
         impactSaturated: Bool? = nil, impactDominantFrequency: Double? = nil, impactBandEnergy: Double? = nil,
         swingPlaneNormal: SIMD3<Double>? = nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MotionRecording
 import Foundation
 
 #if canImport(Glibc)
@@ -31,69 +32,123 @@ struct InputDiscovery {
     /// Files never taken for recordings while searching (ground truth and our own outputs).
     static let ignoredFileNames: Set<String> = ["truth.json", "metadata.json", "README.md"]
 
-    /// `recordings(for:)` for a command's PATH arguments: a path that matches nothing, or no recording at all, is a
-    /// usage error (exit 64).
-    static func commandLineRecordings(for arguments: [String]) throws -> [URL] {
-        let inputs: [URL]
-        do { inputs = try recordings(for: arguments) } catch { throw ValidationError(String(describing: error)) }
-        guard !inputs.isEmpty else {
-            throw ValidationError("no recordings found in \(arguments.joined(separator: " "))")
-        }
-        return inputs
+    /// Something met while searching a directory that is not taken as a recording and is never opened: a FIFO,
+    /// socket or device, a directory already searched (a symbolic-link cycle, or two links to one folder), a
+    /// directory that cannot be listed.
+    struct Skipped: Equatable, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): skipped: \(reason)" }
     }
 
-    /// Expands `arguments` into recording locations, in order and without duplicates.
-    static func recordings(for arguments: [String]) throws -> [URL] {
-        var seen = Set<String>()
-        var result: [URL] = []
-        func add(_ url: URL) {
-            let key = url.standardizedFileURL.path
-            if seen.insert(key).inserted { result.append(url) }
+    /// What a search found: recordings in order, and what was skipped (reported on standard error by the commands).
+    struct Found {
+        var recordings: [URL] = []
+        var skipped: [Skipped] = []
+    }
+
+    /// `recordings(for:)` for a command's PATH arguments: a path that matches nothing, or no recording at all, is a
+    /// usage error (exit 64); each skipped entry is reported on standard error as a warning.
+    static func commandLineRecordings(for arguments: [String]) throws -> [URL] {
+        let found: Found
+        do { found = try recordings(for: arguments) } catch { throw ValidationError(String(describing: error)) }
+        for skipped in found.skipped { StandardError.writeLine("swing-metrics: warning: \(skipped)") }
+        guard !found.recordings.isEmpty else {
+            let unreadable = found.skipped.filter { $0.reason.hasPrefix("cannot list") }
+            if !unreadable.isEmpty {
+                throw ValidationError(unreadable.map { "\($0.path): \($0.reason)" }.joined(separator: "; "))
+            }
+            throw ValidationError("no recordings found in \(arguments.joined(separator: " "))")
+        }
+        return found.recordings
+    }
+
+    /// Expands `arguments` into recording locations, in order and without duplicates. A path given directly is
+    /// always an input, whatever it is (a FIFO then fails alone, when it is opened); inside directories only regular
+    /// files and directories are considered, each directory searched once.
+    static func recordings(for arguments: [String]) throws -> Found {
+        var walk = Walk()
+        func take(_ path: String) {
+            let url = URL(fileURLWithPath: path)
+            if case .directory = FileKind.of(path) { walk.search(url) } else { walk.found.recordings.append(url) }
         }
         for argument in arguments {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-                let url = URL(fileURLWithPath: argument)
-                if isDirectory.boolValue { search(url).forEach(add) } else { add(url) }
+            if FileManager.default.fileExists(atPath: argument) {
+                take(argument)
                 continue
             }
             let matches = expandGlob(argument)
             if matches.isEmpty { throw NothingMatched(argument: argument) }
-            for match in matches {
-                var matchIsDirectory: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: match, isDirectory: &matchIsDirectory)
-                let url = URL(fileURLWithPath: match)
-                if matchIsDirectory.boolValue { search(url).forEach(add) } else { add(url) }
-            }
+            matches.forEach(take)
         }
-        return result
+        var seen = Set<String>()
+        walk.found.recordings.removeAll { !seen.insert($0.standardizedFileURL.path).inserted }
+        return walk.found
     }
 
     /// True when `directory` directly holds the files of one recording.
     static func isRecordingDirectory(_ directory: URL) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.contains { recordingDirectoryMarkers.contains($0) }
+        return isRecordingDirectory(names: names)
     }
 
-    /// The recordings under `directory`: itself if it is one, else its recording files and recording
-    /// sub-directories, recursively, sorted by path.
-    static func search(_ directory: URL) -> [URL] {
-        if isRecordingDirectory(directory) { return [directory] }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-        var found: [URL] = []
-        for name in names where !name.hasPrefix(".") {
-            let url = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found += search(url)
-            } else if recordingExtensions.contains(url.pathExtension.lowercased()),
-                !ignoredFileNames.contains(name)
-            {
-                found.append(url)
+    static func isRecordingDirectory(names: [String]) -> Bool {
+        if names.contains(where: { recordingDirectoryMarkers.contains($0) }) { return true }
+        return RecordingImporter.isRawDumpPair(names: names)
+    }
+
+    /// A recursive directory search that remembers which directories (device and inode) it has entered.
+    struct Walk {
+        var found = Found()
+        private var entered = Set<FileIdentity>()
+
+        struct FileIdentity: Hashable {
+            let device: UInt64
+            let inode: UInt64
+        }
+
+        static func identity(_ path: String) -> FileIdentity? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+
+        /// The recordings under `directory`: itself if it is one, else its recording files and recording
+        /// sub-directories, recursively, sorted by path.
+        mutating func search(_ directory: URL) {
+            guard let identity = Self.identity(directory.path), entered.insert(identity).inserted else {
+                found.skipped.append(
+                    Skipped(path: directory.relativePath, reason: "directory already searched (symbolic-link cycle or second link to it)"))
+                return
+            }
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
+                let reason = access(directory.path, R_OK | X_OK) == 0
+                    ? String(describing: error) : String(cString: strerror(errno))
+                found.skipped.append(Skipped(path: directory.relativePath, reason: "cannot list directory: \(reason)"))
+                return
+            }
+            if InputDiscovery.isRecordingDirectory(names: names) {
+                found.recordings.append(directory)
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = directory.appendingPathComponent(name)
+                switch FileKind.of(url.path) {
+                case .directory:
+                    search(url)
+                case .regularFile:
+                    if recordingExtensions.contains(url.pathExtension.lowercased()), !ignoredFileNames.contains(name) {
+                        found.recordings.append(url)
+                    }
+                case .special(let what):
+                    found.skipped.append(Skipped(path: url.relativePath, reason: "\(what), not a regular file: not opened"))
+                case .missing(let reason):
+                    // A dangling symbolic link, or a file removed since the directory was listed.
+                    found.skipped.append(Skipped(path: url.relativePath, reason: reason))
+                }
             }
         }
-        return found
     }
 
     /// Shell-style glob expansion (`*`, `?`, `[...]`), sorted; empty when nothing matches.

@@ -57,6 +57,10 @@ struct RecordingAnalysisJob: Sendable {
             let result = SwingAnalyzer.analyze(
                 source, configuration: configuration(for: source.metadata), while: shouldContinue)
         else { return nil }
+        if let failure = source.readFailure {
+            return RecordingAnalysis(
+                recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(failure)")
+        }
         return RecordingAnalysis(
             recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
             dataCase: result.dataCase.rawValue, error: nil,

@@ -9,7 +9,9 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Write the results to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .shortAndLong, help: "How many recordings to analyse at once (default: the number of cores).")
+    @Option(
+        name: .shortAndLong, parsing: .unconditional,
+        help: "How many recordings to analyse at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Never draw the progress bar (it is drawn only when standard error is a terminal).")

@@ -116,15 +116,25 @@ extension SwingMetrics {
             try sink.close()
         }
 
-        /// `name.html` per input, made unique by prefixing parent folders when names repeat.
+        /// `name.html` per input, never two alike: a name that repeats gets its parent folder and its own extension
+        /// (`d/rec` → `d-rec.html`, `d/rec.npz` → `d-rec.npz.html`), and any name still taken a number (`-2`, …).
         static func uniqueNames(for inputs: [URL]) -> [String] {
             let base = inputs.map { $0.deletingPathExtension().lastPathComponent }
             var counts: [String: Int] = [:]
             for name in base { counts[name, default: 0] += 1 }
-            return zip(inputs, base).map { url, name in
-                guard counts[name]! > 1 else { return name + ".html" }
-                let parent = url.deletingLastPathComponent().lastPathComponent
-                return "\(parent)-\(name).html"
+            let preferred = zip(inputs, base).map { url, name in
+                guard counts[name]! > 1 else { return name }
+                return "\(url.deletingLastPathComponent().lastPathComponent)-\(url.lastPathComponent)"
+            }
+            var taken = Set<String>()
+            return preferred.map { name in
+                var candidate = name
+                var number = 2
+                while !taken.insert(candidate.lowercased()).inserted {
+                    candidate = "\(name)-\(number)"
+                    number += 1
+                }
+                return candidate + ".html"
             }
         }
     }

@@ -53,18 +53,30 @@ struct AnalysisWriter {
         }
     }
 
+    /// One row per item (swing, segment); a recording without any gets one row with status `no-swings` (or
+    /// `no-segments`), a recording that could not be analysed one row with status `failed` and the reason in
+    /// `error`, so every input appears.
     private mutating func renderCSV<Result: WrittenResult>(_ analysis: Result) -> String {
         var out = ""
         let rows = analysis.csvRows
         if csvColumns == nil {
-            // Columns: recording, row number, then the row's keys in declaration order.
+            // Columns: recording, row number, the row's keys in declaration order, then status and error.
             csvColumns = rows.first?.map(\.0) ?? Result.csvKeys
-            out += (["recording", Result.csvRowName] + csvColumns!).joined(separator: ",") + "\n"
+            out += (["recording", Result.csvRowName] + csvColumns! + ["status", "error"]).joined(separator: ",") + "\n"
+        }
+        let recording = Self.csvEscape(analysis.recording)
+        if let error = analysis.error {
+            let empty = Array(repeating: "", count: csvColumns!.count + 1)
+            return out + ([recording] + empty + ["failed", Self.csvEscape(error)]).joined(separator: ",") + "\n"
+        }
+        if rows.isEmpty {
+            let empty = Array(repeating: "", count: csvColumns!.count + 1)
+            return out + ([recording] + empty + ["no-\(Result.csvRowName)s", ""]).joined(separator: ",") + "\n"
         }
         for (number, row) in rows.enumerated() {
             let byKey = Dictionary(row, uniquingKeysWith: { first, _ in first })
             let cells = csvColumns!.map { key in Self.csvEscape(byKey[key]?.cellText ?? "") }
-            out += ([Self.csvEscape(analysis.recording), String(number + 1)] + cells).joined(separator: ",") + "\n"
+            out += ([recording, String(number + 1)] + cells + ["ok", ""]).joined(separator: ",") + "\n"
         }
         return out
     }
@@ -73,7 +85,7 @@ struct AnalysisWriter {
     static let fixedSwingKeys = ["start", "impact", "timeToContact", "contact", "peakRotationRate"]
 
     static func csvEscape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -8,6 +8,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json
     /// One JSON object per line, one line per recording.
     case jsonl
-    /// One row per swing, with the recording's path in the first column.
+    /// One row per swing, with the recording's path in the first column and `status` (`ok`, `no-swings`,
+    /// `failed`) and `error` columns last: a recording without swings or that failed still has its row.
     case csv
 }

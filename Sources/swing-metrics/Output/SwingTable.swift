@@ -32,7 +32,7 @@ enum SwingTable {
 
     private static func yesNo(_ value: JSONValue) -> String {
         if case .bool(let b) = value { return b ? "hit" : "miss" }
-        return "—"
+        return "unknown"
     }
 
     private static let columns: [Column] = [
@@ -50,7 +50,8 @@ enum SwingTable {
         if let error = analysis.error {
             return out + "  error: \(error)\n"
         }
-        let hits = analysis.swings.filter(\.contact).count
+        let hits = analysis.swings.filter { $0.contact == true }.count
+        let unknown = analysis.swings.filter { $0.contact == nil }.count
         let duration = analysis.duration.map { String(format: "%.1f s", $0) } ?? "—"
         let impactsOnly = analysis.dataCase == "accelerometerOnly"
         let contactUnknown = analysis.dataCase == "deviceMotionOnly" || analysis.dataCase == "rotationOnly"
@@ -62,7 +63,8 @@ enum SwingTable {
             out += "  \(duration), \(plural(analysis.swings.count, "impact")) (accelerometer only: no swing start)"
         } else {
             out += "  \(duration), \(plural(analysis.swings.count, "swing")): \(hits) contact, "
-                + "\(analysis.swings.count - hits) without contact"
+                + "\(analysis.swings.count - hits - unknown) without contact"
+            if unknown > 0 { out += ", \(unknown) unknown (accelerometer does not cover them)" }
         }
         if let dataCase = analysis.dataCase { out += " · data: \(dataCase)" }
         out += "\n"

@@ -66,7 +66,8 @@ struct HTMLReport {
     }
 
     private func summary() -> String {
-        let hits = analysis.swings.filter(\.contact).count
+        let hits = analysis.swings.filter { $0.contact == true }.count
+        let unknown = analysis.swings.filter { $0.contact == nil }.count
         let ttc = analysis.swings.compactMap(\.timeToContact).sorted()
         var text = "<h2>Session</h2><table>"
         func row(_ name: String, _ value: String) { text += "<tr><th>\(name)</th><td>\(value)</td></tr>" }
@@ -79,7 +80,8 @@ struct HTMLReport {
         } else {
             row("swings", "\(analysis.swings.count)")
             row("contact", "\(hits)")
-            row("no contact", "\(analysis.swings.count - hits)")
+            row("no contact", "\(analysis.swings.count - hits - unknown)")
+            if unknown > 0 { row("contact unknown", "\(unknown) (accelerometer does not cover them)") }
         }
         if !ttc.isEmpty {
             row("time to contact, median", String(format: "%.0f ms", ttc[ttc.count / 2] * 1000))
@@ -109,7 +111,7 @@ struct HTMLReport {
                 + "<td>\(String(format: "%.3f", swing.start))</td>"
                 + "<td>\(swing.impact.map { String(format: "%.3f", $0) } ?? "—")</td>"
                 + "<td>\(swing.timeToContact.map { String(format: "%.0f ms", $0 * 1000) } ?? "—")</td>"
-                + "<td class=\"\(swing.contact ? "hit" : "miss")\">\(swing.contact ? "contact" : "no contact")</td>"
+                + "<td class=\"\(Self.contactClass(swing))\">\(Self.contactText(swing))</td>"
                 + "<td>\(String(format: "%.1f", swing.peakRotationRate))</td></tr>"
         }
         return text + "</table>\n"
@@ -160,7 +162,7 @@ struct HTMLReport {
             return impactSection(index, swing, window: window, origin: origin)
         }
         var html = "<div class=\"swing\" id=\"swing-\(index + 1)\"><h2>Swing \(index + 1) — "
-            + "<span class=\"\(swing.contact ? "hit" : "miss")\">\(swing.contact ? "contact" : "no contact")</span>"
+            + "<span class=\"\(Self.contactClass(swing))\">\(Self.contactText(swing))</span>"
         if let ttc = swing.timeToContact { html += String(format: ", time to contact %.0f ms", ttc * 1000) }
         html += "</h2><div class=\"muted\">times in ms relative to the \(swing.impact == nil ? "start" : "impact")</div>"
 
@@ -248,5 +250,14 @@ struct HTMLReport {
         guard !analysis.issues.isEmpty else { return "<h2>Data hygiene</h2><p>No findings.</p>\n" }
         return "<h2>Data hygiene</h2><ul>"
             + analysis.issues.map { "<li>\(SVGPlot.escape($0.description))</li>" }.joined() + "</ul>\n"
+    }
+
+    /// The swing's contact as a CSS class and as words: unknown where the accelerometer does not cover it.
+    static func contactClass(_ swing: Swing) -> String {
+        swing.contact.map { $0 ? "hit" : "miss" } ?? "unknown"
+    }
+
+    static func contactText(_ swing: Swing) -> String {
+        swing.contact.map { $0 ? "contact" : "no contact" } ?? "contact unknown"
     }
 }

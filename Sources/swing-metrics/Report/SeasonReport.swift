@@ -78,7 +78,7 @@ struct SeasonReport {
         let readable = sessions.filter { $0.error == nil }
         let swings = readable.reduce(0) { $0 + $1.swings }
         let rated = readable.filter { $0.contactRate != nil }
-        let ratedSwings = rated.reduce(0) { $0 + $1.swings }
+        let ratedSwings = rated.reduce(0) { $0 + $1.swingsWithKnownContact }
         let contacts = rated.reduce(0) { $0 + $1.contacts }
         var text = "<div class=\"muted\">\(sessions.count) session\(sessions.count == 1 ? "" : "s")"
         if readable.count < sessions.count { text += ", \(sessions.count - readable.count) unreadable" }

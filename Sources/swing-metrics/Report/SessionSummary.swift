@@ -45,6 +45,8 @@ struct SessionSummary: Sendable {
     var swings: Int
     /// Swings with contact.
     var contacts: Int
+    /// Swings whose contact is known (an accelerometer covers them); the contact rate's denominator.
+    var swingsWithKnownContact: Int
     /// Time to contact of the swings with contact, s.
     var timeToContact: Spread?
     /// Peak rotation rate of the swings, rad/s.
@@ -61,7 +63,8 @@ struct SessionSummary: Sendable {
         self.reportLink = reportLink
         swings = analysis.swings.count
         let impactsOnly = analysis.dataCase == "accelerometerOnly"
-        contacts = impactsOnly ? 0 : analysis.swings.filter(\.contact).count
+        contacts = impactsOnly ? 0 : analysis.swings.filter { $0.contact == true }.count
+        swingsWithKnownContact = impactsOnly ? 0 : analysis.swings.filter { $0.contact != nil }.count
         timeToContact = Spread(analysis.swings.compactMap(\.timeToContact))
         peakRotationRate = impactsOnly ? nil : Spread(analysis.swings.map(\.peakRotationRate))
     }
@@ -69,8 +72,8 @@ struct SessionSummary: Sendable {
     /// Share of swings with contact, 0…1; `nil` without swings, and for accelerometer-only data (impacts only:
     /// no swing without contact can be seen).
     var contactRate: Double? {
-        guard swings > 0, dataCase != "accelerometerOnly", error == nil else { return nil }
-        return Double(contacts) / Double(swings)
+        guard swingsWithKnownContact > 0, dataCase != "accelerometerOnly", error == nil else { return nil }
+        return Double(contacts) / Double(swingsWithKnownContact)
     }
 }
 

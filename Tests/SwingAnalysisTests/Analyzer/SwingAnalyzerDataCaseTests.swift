@@ -16,7 +16,7 @@ import _TestSupport
         let truth = Self.builder.impactTimes.map { $0 + 100 }.sorted()
         #expect(result.swings.count == truth.count)
         for (swing, time) in zip(result.swings, truth) {
-            #expect(swing.contact && swing.timeToContact == nil && swing.start == swing.impact)
+            #expect(swing.contact == true && swing.timeToContact == nil && swing.start == swing.impact)
             #expect(Swift.abs(swing.impact! - time) < 0.002)
         }
     }
@@ -25,8 +25,29 @@ import _TestSupport
         let result = SwingAnalyzer.analyze(Self.builder.make(accelerometer: false))
         #expect(result.dataCase == .deviceMotionOnly)
         #expect(result.swings.count == 4)
-        #expect(result.swings.allSatisfy { $0.impact == nil && !$0.contact && $0.timeToContact == nil })
+        #expect(result.swings.allSatisfy { $0.impact == nil && $0.contact == nil && $0.timeToContact == nil })
         for (swing, start) in zip(result.swings, Self.swingStarts) { #expect(Swift.abs(swing.start - start) < 0.01) }
+    }
+
+    /// An accelerometer that stops before the second swing: the first swing's contact is known, the others'
+    /// unknown (`nil`), not "miss" — and an accelerometer that starts after the first swing likewise.
+    @Test func swingsTheAccelerometerDoesNotCoverHaveUnknownContact() throws {
+        let full = Self.builder.make()
+        let reference = SwingAnalyzer.analyze(full)
+        #expect(reference.swings.map(\.contact) == [true, false, true, true])
+        let starts = reference.swings.map(\.start)
+        let accelerometer = try #require(full.accelerometer)
+        func cut(_ keep: (Double) -> Bool) -> Recording {
+            var recording = full
+            let kept = accelerometer.timestamps.indices.filter { keep(accelerometer.timestamps[$0]) }
+            recording.accelerometer = accelerometer[kept.first!..<(kept.last! + 1)]
+            recording.accelerometerBatchEnds = nil
+            return recording
+        }
+        let stopped = SwingAnalyzer.analyze(cut { $0 < (starts[0] + starts[1]) / 2 })
+        #expect(stopped.swings.map(\.contact) == [true, nil, nil, nil])
+        let late = SwingAnalyzer.analyze(cut { $0 > (starts[0] + starts[1]) / 2 })
+        #expect(late.swings.map(\.contact) == [nil, false, true, true])
     }
 
     @Test func rotationWithoutGravityFallsBackToRotationMagnitude() {

@@ -18,7 +18,7 @@ import _TestSupport
             #expect(Swift.abs(swing.start - start) < 0.01, "start \(swing.start) vs \(start)")
         }
         let impacts = Self.builder.events.filter { $0.kind == .hit }.map { 100 + $0.start + $0.timeToContact }
-        for (swing, impact) in zip(result.swings.filter(\.contact), impacts) {
+        for (swing, impact) in zip(result.swings.filter { $0.contact == true }, impacts) {
             #expect(Swift.abs(swing.impact! - impact) < 0.0025, "impact \(swing.impact!) vs \(impact)")
         }
         #expect(result.unmatchedImpacts.count == 1)

@@ -102,7 +102,8 @@ import _TestSupport
         let csv = try CommandRunner.run(["workout", file.path, "--sport", "tennis", "--format", "csv"])
         #expect(csv.status == 0)
         let rows = csv.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        #expect(rows[0] == ["recording", "segment", "start", "end", "activity", "confidence", "steps", "cadence"])
+        #expect(
+            rows[0] == ["recording", "segment", "start", "end", "activity", "confidence", "steps", "cadence", "status", "error"])
         #expect(rows.count == segments.count + 1)
         #expect(rows.dropFirst().map { $0[4] } == segments.map { $0["activity"] as! String })
 

@@ -97,12 +97,13 @@ import FoundationXML
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("week-reports").path))
         let html = try String(contentsOf: page, encoding: .utf8)
-        // The recordings are all named recording.npz: the folder is prefixed, as `report DIR -o DIR/` names them.
-        #expect(html.contains("href=\"week-reports/day-1-recording.html\""))
+        // The recordings are all named recording.npz: the folder is prefixed and the extension kept, as
+        // `report DIR -o DIR/` names them.
+        #expect(html.contains("href=\"week-reports/day-1-recording.npz.html\""))
         let reports = folder.appendingPathComponent("week-reports")
         let perRecording = try CommandRunner.run(["report", root.path, "-o", reports.path + "/"])
         #expect(perRecording.status == 0)
-        #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("day-4-recording.html").path))
+        #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("day-4-recording.npz.html").path))
     }
 
     @Test func datedSessionsAreInTimeOrderOnADayAxis() throws {

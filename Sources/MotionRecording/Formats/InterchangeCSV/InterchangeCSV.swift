@@ -59,6 +59,7 @@ public enum InterchangeCSV {
     }
 
     static func readMetadata(_ url: URL) throws(RecordingError) -> RecordingMetadata {
+        try FileKind.requireReadableFile(url.path)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw .unreadable(file: url.path, reason: describeFileError(error))
@@ -66,7 +67,7 @@ public enum InterchangeCSV {
         do {
             return try metadataDecoder().decode(RecordingMetadata.self, from: data)
         } catch {
-            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "invalid metadata JSON: \(error)")
+            throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "invalid metadata JSON: \(describeDecodingError(error))")
         }
     }
 
@@ -113,15 +114,16 @@ public enum InterchangeCSV {
     }
 
     static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
-        try withFileBytes(url) { bytes throws(RecordingError) in
-            HugePages.populateForReading(UnsafeRawBufferPointer(bytes))  // read in full: mapped in one call
-            return try readAccelerometer(bytes: bytes, file: url.path)
-        }
+        let mapping = try MappedFile(url)
+        return try readAccelerometer(bytes: mapping.bytes, file: url.path, mapping: mapping)
     }
 
-    static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
-        -> ImportedStream<AccelerometerData>
+    /// Reads `bytes`; when they are `mapping`'s, the pages already parsed are released as parsing goes
+    /// (``ReadBehindRelease``), so the text never stays resident whole.
+    static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile? = nil)
+        throws(RecordingError) -> ImportedStream<AccelerometerData>
     {
+        var behind = ReadBehindRelease(mapping)
         do {
             var scanner = CSVScanner(bytes)
             try scanner.rejectBinary(file: file)
@@ -141,6 +143,7 @@ public enum InterchangeCSV {
                 parts.append(try AccelerometerRowBuffer.collect(capacity: capacity) { rows throws(RecordingError) in
                     let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
                     while rows.count < rows.capacity {
+                        behind.advance(to: scanner.offset)
                         // Rows in the common shape in one pass; every other line through the general reader.
                         if let base = bytes.baseAddress,
                             let row = AccelerometerCSVRow.scan(base, scanner.offset, readableEnd: bytes.count)
@@ -180,12 +183,15 @@ public enum InterchangeCSV {
     }
 
     static func readDeviceMotion(_ url: URL) throws(RecordingError) -> ImportedStream<DeviceMotionData> {
-        try withFileBytes(url) { bytes throws(RecordingError) in try readDeviceMotion(bytes: bytes, file: url.path) }
+        let mapping = try MappedFile(url)
+        return try readDeviceMotion(bytes: mapping.bytes, file: url.path, mapping: mapping)
     }
 
-    static func readDeviceMotion(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError)
-        -> ImportedStream<DeviceMotionData>
+    /// Reads `bytes`, releasing `mapping`'s parsed pages as parsing goes (as ``readAccelerometer(bytes:file:mapping:)``).
+    static func readDeviceMotion(bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile? = nil)
+        throws(RecordingError) -> ImportedStream<DeviceMotionData>
     {
+        var behind = ReadBehindRelease(mapping)
         do {
             var scanner = CSVScanner(bytes)
             try scanner.rejectBinary(file: file)
@@ -199,7 +205,7 @@ public enum InterchangeCSV {
                     .init(field: $0, name: $1, isFloat: $0 > 0, allowsEmpty: $0 > 0)
                 },
                 expectedFieldCount: deviceMotionHeader.count)
-            let droppedLastLine = try reader.read(&scanner) { row, line throws(RecordingError) in
+            let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
                 if present == nil {
                     var components: DeviceMotionComponents = []
                     for (component, first, _) in deviceMotionGroups where !isEmptyFieldMarker(row[first]) {
@@ -220,6 +226,18 @@ public enum InterchangeCSV {
                 }
                 builder.append(row: row)
                 lines.append(UInt32(truncatingIfNeeded: line))
+            }
+            let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+            var droppedLastLine: HygieneFinding?
+            reading: while true {
+                behind.advance(to: scanner.offset)
+                switch try general.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
+                case .line: continue
+                case .end: break reading
+                case .endInsideLastLine(let finding):
+                    droppedLastLine = finding
+                    break reading
+                }
             }
             return ImportedStream(
                 samples: builder.data, lines: lines, file: file, batchEnds: nil, findings: droppedLastLine.map { [$0] } ?? [])

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryPages
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,12 +20,17 @@ final class MappedFile: @unchecked Sendable {
     let path: String
     /// False for an in-memory copy (``init(copying:path:)``), whose pages are never released.
     let isMapped: Bool
+    /// The open file behind the mapping (-1 for an in-memory copy), kept to ask its size with `fstat`.
+    private let descriptor: Int32
+    /// Size in bytes the file was found to have shrunk to (-1 while it still covers the mapping): sticky.
+    private let shrunkTo = Atomic<Int>(-1)
     static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// An in-memory copy of `bytes` with the same interface (for bytes that did not come from a file).
     init(copying bytes: UnsafeRawBufferPointer, path: String) {
         self.path = path
         isMapped = false
+        descriptor = -1
         count = bytes.count
         if count == 0 {
             base = nil
@@ -38,23 +44,33 @@ final class MappedFile: @unchecked Sendable {
     init(_ url: URL) throws(RecordingError) {
         path = url.path
         isMapped = true
-        let descriptor = open(url.path, O_RDONLY)
+        try FileKind.requireReadableFile(url.path)
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(file: url.path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(file: url.path, reason: String(cString: strerror(errno)))
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(file: url.path, reason: reason)
         }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(file: url.path, reason: "not a regular file") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .unreadable(file: url.path, reason: "not a regular file")
+        }
         count = Int(status.st_size)
         if count == 0 {
+            close(descriptor)
+            self.descriptor = -1
             base = nil
             return
         }
         let pointer = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let pointer, pointer != MAP_FAILED else {
-            throw .unreadable(file: url.path, reason: "mmap failed: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(file: url.path, reason: "mmap failed: \(reason)")
         }
+        self.descriptor = descriptor
         // Pages this mapping reads from disk then arrive mostly as 2 MiB folios (mmap readahead at PMD order), which
         // later mappings of the file map with one page-table entry each: cheaper to touch and to unmap.
         HugePages.adviseMapping(pointer, byteCount: count)
@@ -62,12 +78,40 @@ final class MappedFile: @unchecked Sendable {
     }
 
     deinit {
+        if descriptor >= 0 { close(descriptor) }
         guard let base else { return }
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: base), count)
         } else {
             UnsafeMutableRawPointer(mutating: base).deallocate()
         }
+    }
+
+    /// True while the file still holds every mapped byte. Reading a page of the mapping past the file's end raises
+    /// SIGBUS, which would end the process: readers ask before each batch (one `fstat`), and stop reading once the
+    /// file has shrunk (``truncation``). Sticky: once shrunk, always false.
+    func isWhole() -> Bool {
+        guard descriptor >= 0 else { return true }
+        if shrunkTo.load(ordering: .relaxed) >= 0 { return false }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return true }
+        guard Int(status.st_size) < count else { return true }
+        shrunkTo.store(Int(status.st_size), ordering: .relaxed)
+        return false
+    }
+
+    /// Why reading stopped early: the file shrank while it was being read; `nil` while it is whole.
+    var truncation: RecordingError? {
+        let size = shrunkTo.load(ordering: .relaxed)
+        guard size >= 0 else { return nil }
+        return .unreadable(
+            file: path,
+            reason: "file shrank from \(count) to \(size) bytes while it was being read (truncated or rewritten during the analysis); its results are discarded")
+    }
+
+    /// The mapped bytes (empty for an empty file), valid while this object lives.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     /// The mapping as `Data` without copying (valid while this object lives).

@@ -12,6 +12,8 @@ struct NativeBatchMerge: Sendable {
     }
 
     mutating func next() -> BatchRange? {
+        // The file shrinking under the mapping ends the schedule before anything past its end is read.
+        guard file.mapping.isWhole() else { return nil }
         let takesAccelerometer: Bool
         switch (accelerometer.peek(file), deviceMotion.peek(file)) {
         case (nil, nil): return nil

@@ -78,8 +78,11 @@ public enum NativeFormat {
     }
 
     /// Loads the whole file into a ``Recording`` (one copy per column from the mapped file).
+    /// A file that needs repairs, or that was written by another tool, goes through ``HygieneChecker`` as a text
+    /// import does; one our writer produced clean is returned as stored.
     public static func read(_ url: URL) throws(RecordingError) -> Recording {
-        try open(url).recording()
+        let file = try open(url)
+        return file.hygieneScan() == nil ? try file.recording() : try file.checkedRecording()
     }
 
     /// Memory-maps the file and reads its directory and headers only; samples are read on request.

@@ -141,6 +141,7 @@ extension NativeRecordingFile: BatchSource {
     public func withAccelerometerColumns<Result>(
         _ range: Range<Int>, scratch: inout AccelerometerData, _ body: (AccelerometerColumns) -> Result
     ) -> Result {
+        guard mapping.isWhole() else { return withCopiedAccelerometerColumns(0..<0, scratch: &scratch, body) }
         guard let columns = accelerometerArrays, let mapped = mapping.base,
             columns.timestamp.dtype == .float64, columns.x.dtype == .float32, columns.y.dtype == .float32,
             columns.z.dtype == .float32,
@@ -163,7 +164,7 @@ extension NativeRecordingFile: BatchSource {
 
     public func copyAccelerometer(_ range: Range<Int>, into buffer: inout AccelerometerData) {
         buffer.removeAll(keepingCapacity: true)
-        guard let columns = accelerometerArrays else { return }
+        guard let columns = accelerometerArrays, mapping.isWhole() else { return }
         appendDoubles(columns.timestamp, range, to: &buffer.timestamps)
         appendFloats(columns.x, range, to: &buffer.x)
         appendFloats(columns.y, range, to: &buffer.y)
@@ -195,6 +196,9 @@ extension NativeRecordingFile: BatchSource {
         for (info, column) in zip(deviceMotionRotationArrays, DeviceMotionColumn.rotationAnalysis) where info == nil {
             lent.remove(column.group)
         }
+        guard mapping.isWhole() else {
+            return withCopiedDeviceMotionRotationColumns(0..<0, components: components, scratch: &scratch, body)
+        }
         guard let mapped = mapping.base, let time = deviceMotionTimestampArray, time.dtype == .float64,
             time.offset % 8 == 0,
             zip(deviceMotionRotationArrays, DeviceMotionColumn.rotationAnalysis).allSatisfy({ info, column in
@@ -223,7 +227,7 @@ extension NativeRecordingFile: BatchSource {
         _ range: Range<Int>, components: DeviceMotionComponents, into buffer: inout DeviceMotionData
     ) {
         buffer.removeAll(keepingCapacity: true)
-        guard let timestamps = deviceMotionTimestampArray else { return }
+        guard let timestamps = deviceMotionTimestampArray, mapping.isWhole() else { return }
         appendDoubles(timestamps, range, to: &buffer.timestamps)
         for (column, info) in deviceMotionColumns
         where components.contains(DeviceMotionColumn.all[column].group) {

@@ -9,6 +9,8 @@ public struct NativeRecordingFile: Sendable {
     public let metadata: RecordingMetadata
     /// Hygiene report stored at write time (empty for files written by other tools).
     public let hygiene: HygieneReport
+    /// True when the file carries a hygiene report (our writer stores one; other tools do not).
+    public let hasStoredHygiene: Bool
     /// Samples per stream (0 when the stream is absent).
     public let accelerometerCount: Int
     public let deviceMotionCount: Int
@@ -35,6 +37,9 @@ public struct NativeRecordingFile: Sendable {
     }
 
     let mapping: MappedFile
+    /// Set once the file has shrunk below its mapping while being read: the batches after that point were not
+    /// delivered, and any result computed from this file is incomplete (an error for this recording).
+    public var truncation: RecordingError? { mapping.truncation }
     /// Bytes of each column read before their pages are released while streaming
     /// (``NativeRecordingFile/defaultReleaseChunkBytes``; tests set it smaller).
     var releaseChunkBytes = NativeRecordingFile.defaultReleaseChunkBytes
@@ -89,6 +94,7 @@ public struct NativeRecordingFile: Sendable {
         // Metadata.
         var metadata = RecordingMetadata(sourceFormat: RecordingFormat.native.name)
         var hygiene = HygieneReport()
+        var hasStoredHygiene = false
         if let info = arrays["metadata_json"] {
             guard info.dtype == .uint8 else { throw fail("metadata_json must be a |u1 array") }
             let json = Data(UnsafeRawBufferPointer(start: mapping.base! + info.offset, count: info.count))
@@ -96,12 +102,14 @@ public struct NativeRecordingFile: Sendable {
                 let envelope = try InterchangeCSV.metadataDecoder().decode(NativeMetadataEnvelope.self, from: json)
                 metadata = envelope.metadata
                 hygiene = envelope.hygiene ?? HygieneReport()
+                hasStoredHygiene = envelope.hygiene != nil
             } catch {
-                throw fail("metadata_json is not valid: \(error)")
+                throw fail("metadata_json is not valid: \(describeDecodingError(error))")
             }
         }
         self.metadata = metadata
         self.hygiene = hygiene
+        self.hasStoredHygiene = hasStoredHygiene
         // Column consistency.
         func check(prefix: String, columns: [String]) throws(RecordingError) -> Int {
             guard let time = arrays[prefix + "timestamp"] else {
@@ -122,6 +130,12 @@ public struct NativeRecordingFile: Sendable {
                 guard ends.dtype == .int64 else { throw fail("\(prefix)batch_ends must be <i8") }
             }
             return time.count
+        }
+        guard arrays["accelerometer_timestamp"] != nil || arrays["device_motion_timestamp"] != nil else {
+            let names = arrays.keys.sorted().prefix(6).joined(separator: ", ")
+            throw .unrecognizedFormat(
+                file: file,
+                reason: "npz holds none of a recording's arrays (accelerometer_timestamp, device_motion_timestamp); arrays: \(names)")
         }
         accelerometerCount = try check(prefix: "accelerometer_", columns: ["x", "y", "z"])
         if accelerometerCount > 0 || arrays["accelerometer_timestamp"] != nil {

@@ -38,6 +38,7 @@ enum SensorLogger {
             for name in knownFileNames {
                 let file = url.appendingPathComponent(name)
                 guard FileManager.default.fileExists(atPath: file.path) else { continue }
+                try FileKind.requireReadableFile(file.path)
                 do { files[name] = (try Data(contentsOf: file, options: .alwaysMapped), file.path) } catch {
                     throw .unreadable(file: file.path, reason: describeFileError(error))
                 }
@@ -53,6 +54,7 @@ enum SensorLogger {
                 }
             } else {
                 // One Sensor Logger CSV on its own.
+                try FileKind.requireReadableFile(url.path)
                 let data: Data
                 do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
                     throw .unreadable(file: url.path, reason: describeFileError(error))
