@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SensorFusion against filters nobody here wrote, on real data, in one run.
 
-1. BROAD (../shared/datasets/broad; Laidig et al., Data 2021): inclination RMSE per trial and mean over the movement
+1. BROAD (github.com/dlaidig/broad, CC BY 4.0; Laidig et al., Data 2021; folder `broad/` of the datasets folder): inclination RMSE per trial and mean over the movement
    phase, exactly as the dataset's README describes (error quaternion q_est ⊗ q_ref⁻¹, inclination =
    2·acos(sqrt(w² + z²)), RMSE over movement == 1, NaN truth skipped). Side by side, one parameter set for every trial:
      - SensorFusion (Benchmarks/Tools/FusionRunner, defaults), accelerometer fed as −acc / 9.80665 g (Core Motion sign);
@@ -9,7 +9,7 @@
        (forward-backward) filter (`vqf.offlineVQF`), defaults;
      - Madgwick 6D (`ahrs.filters.Madgwick`, gain 0.12, the dataset's trial-agnostic setting), and the published
        Madgwick 9D figures from broad/published_rmse.csv (TAGP and per-trial minimum).
-2. Apple's own fusion (../shared/datasets/sensor-logger-swim/{Back0626,Breast0626}): Apple Watch raw accelerometer
+2. Apple's own fusion (two Sensor Logger Apple Watch swims, folder `sensor-logger-swim/{Back0626,Breast0626}`): Apple Watch raw accelerometer
    (WatchAccelerometerUncalibrated.csv) + Apple's bias-corrected rotationRate as the gyroscope (WristMotion.csv, there
    is no raw gyroscope). Angle between each filter's gravity and Apple's gravity at the WristMotion timestamps: median
    and p95, over all samples after the first 5 s and over stroke samples (1-s centred RMS of |rotationRate| ≥ 1 rad/s).
@@ -19,6 +19,9 @@
    filters (time.process_time around the call, arrays prepared before; BLAS is not involved), on the BROAD trials,
    min of --repeats, in the same run. CPU time rather than wall time: on a shared machine it leaves out the time
    slices given to other processes.
+
+The datasets folder is $BATCHEDMOTION_SHARED_DATASETS, else `shared/datasets` beside the repository; real
+recordings are never copied into the repository.
 
 Usage: .venv-fusion/bin/python Benchmarks/compare_fusion.py [--benchmark] [--repeats 5] [--no-build] [--no-madgwick]
        [--skip-broad] [--fusion-args '--tau 2 --rejection 8']
