@@ -135,12 +135,17 @@ package.targets += [
 ]
 
 // Live analysis over WebSocket (`swing-metrics serve`), its tests and its loopback load test.
-package.products += [.library(name: "LiveServer", targets: ["LiveServer"])]
+// LiveProtocol is the wire format alone (frames and messages, no networking): the server, clients and the frame
+// decoder's fuzzer build on it without Hummingbird.
+package.products += [
+    .library(name: "LiveServer", targets: ["LiveServer"]), .library(name: "LiveProtocol", targets: ["LiveProtocol"]),
+]
 package.targets += [
+    .target(name: "LiveProtocol", dependencies: ["MotionRecording", "SwingAnalysis"]),
     .target(
         name: "LiveServer",
         dependencies: [
-            "MotionRecording", "SwingAnalysis",
+            "LiveProtocol", "MotionRecording", "SwingAnalysis",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -154,7 +159,10 @@ package.targets += [
             "LiveServer", "MotionRecording", "SwingAnalysis", "SwingSimulation", "_TestSupport", "swing-metrics",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
+        ],
+        exclude: ["Fixtures"]),
+    // The frame decoder's libFuzzer entry point (Fuzz/run_live_frames.sh); an ordinary build replays files.
+    .executableTarget(name: "live-frame-fuzz", dependencies: ["LiveProtocol"], path: "Fuzz/LiveFrames"),
     .executableTarget(
         name: "LiveLoad",
         dependencies: [

@@ -4,6 +4,7 @@ import HummingbirdWSClient
 import LiveServer
 import Logging
 import NIOCore
+import NIOSSL
 
 /// What a client saw of one connection.
 struct Exchange: Sendable {
@@ -24,6 +25,8 @@ struct Exchange: Sendable {
 struct ScriptedClient {
     var port: Int
     var token: String? = TestServer.token
+    /// TLS settings; `nil` connects with `ws://127.0.0.1`, otherwise `wss://localhost` (the name TLS verifies).
+    var tls: TLSConfiguration? = nil
 
     enum Step: Sendable {
         case text(String)
@@ -59,7 +62,9 @@ struct ScriptedClient {
         logger.logLevel = .critical
         let box = ExchangeBox()
         let close = try await WebSocketClient.connect(
-            url: "ws://127.0.0.1:\(port)/v1/live", configuration: configuration, logger: logger
+            url: tls == nil ? "ws://127.0.0.1:\(port)/v1/live" : "wss://localhost:\(port)/v1/live",
+            configuration: configuration,
+            tlsConfiguration: tls, logger: logger
         ) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: 16 << 20).makeAsyncIterator()
             func readUntil(_ predicate: ([String: any Sendable]) -> Bool) async throws -> Bool {

@@ -21,9 +21,16 @@ enum TestServer {
         let server = try LiveServer(configuration: configuration, logger: logger) { _, port in
             continuation.yield(port)
         }
-        let running = Task { try await server.run() }
+        // A server that fails before listening ends the port stream, so the test fails instead of waiting forever.
+        let running = Task {
+            defer { continuation.finish() }
+            try await server.run()
+        }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw TestServerError.didNotStart }
+        guard let port = await iterator.next() else {
+            try await running.value
+            throw TestServerError.didNotStart
+        }
         let result: T
         do {
             result = try await body(port, server)

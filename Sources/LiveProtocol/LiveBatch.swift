@@ -36,7 +36,7 @@ public struct LiveBatch: Sendable, Equatable {
     }
 
     /// First and last timestamp, s.
-    var timeSpan: (first: Double, last: Double)? {
+    package var timeSpan: (first: Double, last: Double)? {
         let timestamps: [Double]
         switch samples {
         case .accelerometer(let data): timestamps = data.timestamps

@@ -23,7 +23,7 @@ public enum BinaryBatchFrame {
 
     /// The device-motion columns in frame order: group bit and column key path (immutable; key paths are not
     /// `Sendable`).
-    nonisolated(unsafe) static let deviceMotionColumns: [(group: DeviceMotionComponents, column: WritableKeyPath<DeviceMotionData, [Float]>)] = [
+    nonisolated(unsafe) package static let deviceMotionColumns: [(group: DeviceMotionComponents, column: WritableKeyPath<DeviceMotionData, [Float]>)] = [
         (.attitude, \.attitudeW), (.attitude, \.attitudeX), (.attitude, \.attitudeY), (.attitude, \.attitudeZ),
         (.gravity, \.gravityX), (.gravity, \.gravityY), (.gravity, \.gravityZ),
         (.userAcceleration, \.userAccelerationX), (.userAcceleration, \.userAccelerationY),
