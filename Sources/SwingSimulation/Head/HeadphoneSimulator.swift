@@ -94,7 +94,7 @@ enum HeadphoneSimulator {
 private struct HeadPath {
     /// One swing's turns, rad.
     struct Turn {
-        var start: Double
+        var turnStart: Double
         var turnEnd: Double
         var impact: Double
         var returnStart: Double
@@ -120,10 +120,11 @@ private struct HeadPath {
         turns = swings.map { swing in
             let impact = swing.impact ?? swing.start + 0.2
             let turnEnd = max(swing.start + 0.02, impact - model.settleBeforeImpact)
+            let turnStart = model.turnDuration.map { turnEnd - $0 } ?? swing.start
             let size = random.uniform(model.swingTurn) * .pi / 180
             let direction = random.sign()
             return Turn(
-                start: swing.start, turnEnd: turnEnd, impact: impact, returnStart: swing.end + 1.5,
+                turnStart: turnStart, turnEnd: turnEnd, impact: impact, returnStart: swing.end + 1.5,
                 yaw: direction * size * (1 - model.pitchShare), pitch: -size * model.pitchShare,
                 followThrough: direction * random.uniform(model.followThroughTurn) * .pi / 180)
         }
@@ -142,8 +143,8 @@ private struct HeadPath {
                 angles[axis] += w.amplitude * sin(2 * .pi * w.frequency * (time - origin) + w.phase)
             }
         }
-        for turn in turns where time > turn.start && time < turn.returnStart + 1.5 {
-            let turning = smooth((time - turn.start) / (turn.turnEnd - turn.start))
+        for turn in turns where time > turn.turnStart && time < turn.returnStart + 1.5 {
+            let turning = smooth((time - turn.turnStart) / (turn.turnEnd - turn.turnStart))
             let following = smooth((time - turn.impact) / 0.4)
             let back = 1 - smooth((time - turn.returnStart) / 1.5)
             angles[0] += back * (turn.yaw * turning + turn.followThrough * following)
