@@ -20,6 +20,10 @@ extension Swing {
             ("impactBandEnergy", .finite(impactBandEnergy)),
             ("swingPlaneNormal",
                 swingPlaneNormal.map { .array([.finite($0.x), .finite($0.y), .finite($0.z)]) } ?? .null),
+            ("headRotation", .finite(headRotation)),
+            ("headPeakRate", .finite(headPeakRate)),
+            ("headStill", headStill.map(JSONValue.bool) ?? .null),
+            ("headRotationBeforeImpact", .finite(headRotationBeforeImpact)),
         ])
     }
 }

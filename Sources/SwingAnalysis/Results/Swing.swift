@@ -38,12 +38,26 @@ public struct Swing: Sendable, Equatable, Codable {
     /// vector of the rotation-rate vectors from start to impact/peak), sign chosen along the mean rotation; JSON
     /// `[x, y, z]`.
     public var swingPlaneNormal: SIMD3<Double>?
+    /// Angle of the head's rotation from ``start`` to ``impact``, deg (0…180): the angle of q_start⁻¹ ⊗ q_impact
+    /// of the headphones' attitude (see ``HeadMotionMeter``). `nil` without a headphone stream, for a swing
+    /// without impact, or where the stream has a gap in that window.
+    public var headRotation: Double?
+    /// Peak |rotation rate| of the head from ``start`` to ``impact``, deg/s; `nil` as ``headRotation``, or when the
+    /// headphone stream has no rotation rate.
+    public var headPeakRate: Double?
+    /// Whether the head stayed still from ``start`` to ``impact``: ``headRotation`` at most
+    /// ``HeadMotionConfiguration/stillRotationLimit`` (5°); `nil` when ``headRotation`` is.
+    public var headStill: Bool?
+    /// Angle of the head's rotation over the last ``HeadMotionConfiguration/beforeImpactWindow`` (0.1 s) before
+    /// ``impact`` (from ``start`` when the swing is shorter), deg; `nil` as ``headRotation``.
+    public var headRotationBeforeImpact: Double?
 
     public init(
         start: Double, impact: Double?, timeToContact: Double?, contact: Bool?, peakRotationRate: Double,
         accumulatedRotation: Double? = nil, duration: Double? = nil, impactPeak: Double? = nil,
         impactSaturated: Bool? = nil, impactDominantFrequency: Double? = nil, impactBandEnergy: Double? = nil,
-        swingPlaneNormal: SIMD3<Double>? = nil
+        swingPlaneNormal: SIMD3<Double>? = nil, headRotation: Double? = nil, headPeakRate: Double? = nil,
+        headStill: Bool? = nil, headRotationBeforeImpact: Double? = nil
     ) {
         self.start = start
         self.impact = impact
@@ -57,5 +71,9 @@ public struct Swing: Sendable, Equatable, Codable {
         self.impactDominantFrequency = impactDominantFrequency
         self.impactBandEnergy = impactBandEnergy
         self.swingPlaneNormal = swingPlaneNormal
+        self.headRotation = headRotation
+        self.headPeakRate = headPeakRate
+        self.headStill = headStill
+        self.headRotationBeforeImpact = headRotationBeforeImpact
     }
 }

@@ -3,6 +3,7 @@ import MotionRecording
 extension SimulationConfiguration {
     private enum CodingKeys: String, CodingKey {
         case sport, seed, duration, mix, wrist, crownSide, handedness, kinematics, impacts, sensors, startTime
+        case headphones
     }
 
     /// Decodes a configuration on top of its sport's preset: only `sport` is required (`seed` defaults to 1), and
@@ -23,6 +24,7 @@ extension SimulationConfiguration {
         impacts = try c.decodeIfPresent(ImpactModel.self, forKey: .impacts) ?? impacts
         sensors = try c.decodeIfPresent(SensorModel.self, forKey: .sensors) ?? sensors
         startTime = try c.decodeIfPresent(Double.self, forKey: .startTime)
+        headphones = try c.decodeIfPresent(HeadphoneModel.self, forKey: .headphones)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -38,5 +40,6 @@ extension SimulationConfiguration {
         try c.encode(impacts, forKey: .impacts)
         try c.encode(sensors, forKey: .sensors)
         try c.encodeIfPresent(startTime, forKey: .startTime)
+        try c.encodeIfPresent(headphones, forKey: .headphones)
     }
 }

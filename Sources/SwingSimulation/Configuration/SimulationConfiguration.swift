@@ -34,12 +34,14 @@ public struct SimulationConfiguration: Sendable, Codable, Equatable {
     /// First timestamp of the recording clock, s (Core Motion: seconds since boot). `nil`: drawn from the seed
     /// in 1000…90000 s, so analyzers cannot assume a clock origin.
     public var startTime: Double?
+    /// The headphone stream to add (head motion per swing, ``HeadphoneModel/preset(for:)``); `nil`: none.
+    public var headphones: HeadphoneModel?
 
     public init(
         sport: Sport, seed: UInt64, duration: Double? = nil, mix: EventMix = EventMix(),
         wrist: RecordingMetadata.Wrist = .left, crownSide: RecordingMetadata.CrownSide = .right,
         handedness: Handedness? = nil, kinematics: SwingKinematics, impacts: ImpactModel,
-        sensors: SensorModel = SensorModel(), startTime: Double? = nil
+        sensors: SensorModel = SensorModel(), startTime: Double? = nil, headphones: HeadphoneModel? = nil
     ) {
         self.sport = sport
         self.seed = seed
@@ -52,6 +54,7 @@ public struct SimulationConfiguration: Sendable, Codable, Equatable {
         self.impacts = impacts
         self.sensors = sensors
         self.startTime = startTime
+        self.headphones = headphones
     }
 
     /// The handedness in effect: the configured one, or the lead-wrist convention.

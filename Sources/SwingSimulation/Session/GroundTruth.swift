@@ -118,6 +118,13 @@ public struct TrueSwing: Sendable, Codable, Equatable {
     public var peakSwingAxisRate: Double
     /// Angle between the swing axis and the vertical, rad.
     public var planeTilt: Double
+    /// With a simulated headphone stream (``SimulationConfiguration/headphones``) and an impact: the head's
+    /// rotation angle from `start` to `impact`, deg, noise-free (the angle of q(start)⁻¹ ⊗ q(impact)); else `nil`.
+    public var headRotation: Double?
+    /// The same over the last 0.1 s before impact, deg.
+    public var headRotationBeforeImpact: Double?
+    /// Peak |head rotation rate| from `start` to `impact`, deg/s, noise-free, on a 1 ms grid.
+    public var headPeakRate: Double?
 
     public init(
         kind: Kind, start: Double, impact: Double?, peakRotationRate: Double, peakTime: Double,

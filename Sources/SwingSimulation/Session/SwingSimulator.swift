@@ -214,6 +214,11 @@ public enum SwingSimulator {
         }
         let first = min(accelerometerTimes.first ?? .infinity, deviceMotionTimes.first ?? .infinity)
         let last = max(accelerometerTimes.last ?? -.infinity, deviceMotionTimes.last ?? -.infinity)
+        var headphoneMotion: HeadphoneMotionData? = nil
+        if let model = configuration.headphones {
+            (headphoneMotion, trueSwings) = HeadphoneSimulator.simulate(
+                model, swings: trueSwings, from: first, to: last, random: root.derived(0x4EAD))
+        }
         let truth = GroundTruth(
             sport: configuration.sport, wrist: configuration.wrist, crownSide: configuration.crownSide,
             handedness: configuration.effectiveHandedness, recordingStart: first, recordingEnd: last,
@@ -223,7 +228,7 @@ public enum SwingSimulator {
             sport: configuration.sport.rawValue, sensorLocation: "wrist", sourceFormat: "simulated")
         let recording = Recording(
             accelerometer: accelerometer, deviceMotion: motion.data, accelerometerBatchEnds: accelerometerBatchEnds,
-            deviceMotionBatchEnds: deviceMotionBatchEnds, metadata: metadata)
+            deviceMotionBatchEnds: deviceMotionBatchEnds, metadata: metadata, headphoneMotion: headphoneMotion)
         return SimulatedSession(recording: recording, truth: truth)
 
         func quantize(_ value: Double, _ sensors: SensorModel) -> Float {

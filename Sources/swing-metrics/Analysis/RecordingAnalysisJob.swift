@@ -41,7 +41,7 @@ struct RecordingAnalysisJob: Sendable {
     }
 
     /// The analysis of an opened recording: fused first when it has a raw gyroscope and no device motion of its own
-    /// (or `forceFusion`), then the swing analysis.
+    /// (or `forceFusion`), then the swing analysis, then the head measures where there is a headphone stream.
     func analyze(_ opened: RecordingSource, path: String) -> RecordingAnalysis {
         analyze(opened, path: path, while: { true })!
     }
@@ -61,8 +61,10 @@ struct RecordingAnalysisJob: Sendable {
             return RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(failure)")
         }
+        var swings = result.swings
+        let headFindings = Self.measureHead(&swings, of: source)
         return RecordingAnalysis(
-            recording: path, duration: source.duration, swings: result.swings, issues: source.hygiene.findings,
+            recording: path, duration: source.duration, swings: swings, issues: source.hygiene.findings + headFindings,
             dataCase: result.dataCase.rawValue, error: nil,
             deviceMotionSource: source.streams.contains(.deviceMotion)
                 ? source.metadata.deviceMotionSource ?? "recorded" : nil)

@@ -35,6 +35,11 @@ enum SwingTable {
         return "unknown"
     }
 
+    private static func stillOrMoved(_ value: JSONValue) -> String {
+        if case .bool(let b) = value { return b ? "still" : "moved" }
+        return "—"
+    }
+
     private static let columns: [Column] = [
         Column(header: "start (s)", key: "start", format: seconds),
         Column(header: "impact (s)", key: "impact", format: seconds),
@@ -43,6 +48,8 @@ enum SwingTable {
         Column(header: "peak ω (rad/s)", key: "peakRotationRate", format: oneDecimal),
         Column(header: "impact peak (g)", key: "impactPeak", format: oneDecimal),
         Column(header: "duration (ms)", key: "duration", format: milliseconds),
+        Column(header: "head (°)", key: "headRotation", format: oneDecimal),
+        Column(header: "head", key: "headStill", format: stillOrMoved),
     ]
 
     static func render(_ analysis: RecordingAnalysis) -> String {
