@@ -54,7 +54,13 @@ enum ColumnDetection {
         }
         let timeUnit = try Self.timeUnit(header[roles.time!], rows: rows, field: roles.time!, bytes: bytes, layout: layout, file: file)
         var map = ColumnMap(time: column(roles.time!), timeUnit: timeUnit)
-        if let fields = roles.accelerometer {
+        let interchangeNames = fields(roles.accelerometer, header) == ["acceleration_x", "acceleration_y", "acceleration_z"]
+        if let fields = roles.accelerometer, interchangeNames {
+            // This package's own interchange names in another separator (a spreadsheet's `;` export): g, Core Motion sign.
+            map.accelerometer = .init(axes(fields), unit: .g)
+            map.accelerometerSign = .coreMotion
+            assumptions.append("the interchange layout's accelerometer: g, Core Motion sign")
+        } else if let fields = roles.accelerometer {
             var unit = hint(header[fields[0]]).flatMap(ColumnMap.accelerationUnit)
             if unit == nil, normalized(header[fields[0]]).hasPrefix("gf") { unit = .g }
             if unit == nil, let median = magnitudes(fields) {
@@ -86,6 +92,9 @@ enum ColumnDetection {
         if layout.decimalComma { map.decimalComma = true }
         return Detected(map: map, layout: layout, assumptions: assumptions.isEmpty ? "" : "; " + assumptions.joined(separator: "; "))
     }
+
+    /// The header names of `fields`, or `nil`.
+    static func fields(_ fields: [Int]?, _ header: [String]) -> [String]? { fields.map { $0.map { header[$0] } } }
 
     /// Whether a text file that no other importer recognised is a generic IMU CSV; throws the error that shows
     /// the header found and the `--columns` map to give when it has a header-like line that cannot be mapped.

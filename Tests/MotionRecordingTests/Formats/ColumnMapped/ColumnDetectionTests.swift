@@ -10,7 +10,7 @@ import Testing
     }
 
     static func detectionNote(_ recording: Recording) -> String? {
-        recording.hygiene.findings.first { $0.kind == .streamDetection }?.message
+        recording.hygiene.findings(ofKind: .streamDetection).first?.message
     }
 
     @Test func plainShortNames() throws {

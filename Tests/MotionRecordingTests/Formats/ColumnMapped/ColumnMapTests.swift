@@ -44,7 +44,7 @@ import Testing
         ("time=t,accel=1,2,3:g,axes=x,x,z", "--columns: entry \"axes=x,x,z\": give each of x, y, z once, each optionally with -, e.g. -y,x,z"),
         ("time=t,accel=1,2,3:g,header=none", "--columns: header=none, but column \"t\" is named: give its 1-based position"),
         ("ax,ay,az", "--columns: \"ax\" is not an entry: the map starts with key=value, keys time, accel, gyro, mag, axes, sep, decimal, header"),
-        ("time=1,accel=2,3,4:g,decimal=comma", "--columns: decimal=comma needs a separator other than , (sep=; tab or whitespace)"),
+        ("time=1,accel=2,3,4:g,sep=comma,decimal=comma", "--columns: decimal=comma needs a separator other than , (sep=; tab or whitespace)"),
     ])
     func errorsNameTheEntry(text: String, message: String) {
         #expect(throws: ColumnMapError.self) { try ColumnMap(parsing: text) }

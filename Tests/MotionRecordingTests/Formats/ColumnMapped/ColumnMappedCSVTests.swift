@@ -114,7 +114,7 @@ import Testing
             + Self.rows({ String(Double($0) / 100) }, { _ in "21.5,0,0,1,x" })
         let recording = try Self.load(text, map: "time=time:s,accel=ax,ay,az:g")
         #expect(recording.accelerometer?.count == 10)
-        let note = recording.hygiene.findings.first { $0.message.contains("annotations") }
+        let note = recording.hygiene.findings.first(where: { $0.message.contains("annotations") })
         #expect(note?.line == 1)
         #expect(note?.message == "2 line(s) before the header skipped as annotations (first: \"# PLab logger, firmware 1.2\")")
     }
@@ -153,7 +153,7 @@ import Testing
     @Test func degreesGivenAsRadiansAreConvertedAndReported() throws {
         let text = "t,gx,gy,gz\n" + (0..<200).map { "\(Double($0) / 100),\(Double($0 % 50) * 10),0,0" }.joined(separator: "\n") + "\n"
         let recording = try Self.load(text, map: "time=t:s,gyro=gx,gy,gz:rad/s")
-        #expect(recording.hygiene.findings.contains { $0.kind == .units })
+        #expect(!recording.hygiene.findings(ofKind: .units).isEmpty)
         #expect(abs((recording.gyroscope?.x[10] ?? 0) - Float(100 * Double.pi / 180)) < 1e-5)
     }
 }
