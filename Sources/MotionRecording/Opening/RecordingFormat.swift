@@ -13,6 +13,9 @@ public enum RecordingFormat: Sendable, Hashable, CustomStringConvertible {
     case sensorLog
     /// The package's native `.npz` container (``NativeFormat``).
     case native
+    /// A generic delimited text file of raw IMU samples read through a column map (``ColumnMap``): which columns
+    /// are time, accelerometer, gyroscope and magnetometer, in which units. `nil`: detected from the header.
+    case columnMapped(ColumnMap?)
 
     /// Short stable name, also stored as ``RecordingMetadata/sourceFormat``.
     public var name: String {
@@ -22,17 +25,20 @@ public enum RecordingFormat: Sendable, Hashable, CustomStringConvertible {
         case .sensorLogger: "sensor-logger"
         case .sensorLog: "sensorlog"
         case .native: "native-npz"
+        case .columnMapped: ColumnMappedCSV.formatName
         }
     }
 
     public var description: String {
         if case .rawBatchedDump(let stream?) = self { return "\(name) (\(stream.rawValue))" }
+        if case .columnMapped(let map?) = self { return "\(name) (\(map))" }
         return name
     }
 
     /// Parses a name as given on a command line: "interchange-csv", "raw-batched-dump",
     /// "raw-accelerometer", "raw-device-motion" (or "raw-rotation"), "raw-gyroscope" (raw rad/s, bias not removed),
-    /// "raw-magnetometer" (µT), "sensor-logger", "sensorlog", "native-npz" (or "npz").
+    /// "raw-magnetometer" (µT), "sensor-logger", "sensorlog", "native-npz" (or "npz"), "column-mapped" (or
+    /// "generic-csv": a generic IMU CSV, its columns detected from the header).
     public init?(name: String) {
         switch name.lowercased() {
         case "interchange-csv", "interchange", "csv": self = .interchangeCSV
@@ -44,6 +50,7 @@ public enum RecordingFormat: Sendable, Hashable, CustomStringConvertible {
         case "sensor-logger", "sensorlogger": self = .sensorLogger
         case "sensorlog": self = .sensorLog
         case "native-npz", "native", "npz": self = .native
+        case "column-mapped", "generic-csv", "generic": self = .columnMapped(nil)
         default: return nil
         }
     }

@@ -69,6 +69,8 @@ public enum RecordingImporter {
             return try SensorLogger.read(url)
         case .sensorLog:
             return try SensorLog.read(url)
+        case .columnMapped(let map):
+            return try ColumnMappedCSV.read(url, map: map)
         case .native:
             // `load` reads native files without the hygiene pass (checked when written); never imported raw.
             preconditionFailure("RecordingImporter.importRaw: native files are opened by NativeFormat")
@@ -148,8 +150,7 @@ public enum RecordingImporter {
         }
         if let binary { throw .unrecognizedFormat(file: url.path, reason: binary) }
         let header = try firstLine(url)
-        try rejectOtherSeparators(header, file: url.path)
-        if header.hasPrefix("timestamp,") { return .interchangeCSV }
+        if isInterchangeHeader(header) { return .interchangeCSV }
         if header.contains("accelerometerTimestamp_sinceReboot") || header.contains("motionTimestamp_sinceReboot")
             || header.hasPrefix("loggingTime")
         {
@@ -162,9 +163,20 @@ public enum RecordingImporter {
         if header.isEmpty {
             throw .malformed(file: url.path, line: nil, column: nil, columnName: nil, reason: "no data (only blank lines)")
         }
+        // A generic IMU CSV whose header names its columns; throws the map to give when it cannot tell.
+        if try ColumnDetection.recognizes(url) { return .columnMapped(nil) }
         throw .unrecognizedFormat(
             file: url.path,
             reason: "line 1 \"\(header.prefix(60))\" is no known header (interchange CSV, SensorLog, Sensor Logger) and not a raw timestamp,x,y,z dump row")
+    }
+
+    /// An interchange stream header: `timestamp,` then one of the layout's column groups (a generic
+    /// `timestamp,ax,ay,az` file is read through a column map instead).
+    static func isInterchangeHeader(_ header: String) -> Bool {
+        guard header.hasPrefix("timestamp,") else { return false }
+        let next = header.dropFirst("timestamp,".count)
+        return ["acceleration_", "attitude_", "gravity_", "user_acceleration_", "rotation_rate_", "magnetic_field_", "pressure"]
+            .contains { next.hasPrefix($0) }
     }
 
     /// Rejects a header line whose fields are separated by semicolons or tabs rather than commas (a spreadsheet

@@ -100,11 +100,43 @@ struct CSVScanner {
     /// the capacity (extra fields are counted but not stored).
     @inlinable
     func splitFields(_ line: Range<Int>, into fields: UnsafeMutableBufferPointer<Range<Int>>) -> Int {
+        splitFields(line, at: 0x2C, into: fields)
+    }
+
+    /// Splits `line` at `separator` into `fields`, as ``splitFields(_:into:)`` does at commas; ``FieldSeparator/whitespace``
+    /// splits at runs of blanks and ignores blanks before the first field and after the last.
+    @inlinable
+    func splitFields(
+        _ line: Range<Int>, separator: FieldSeparator, into fields: UnsafeMutableBufferPointer<Range<Int>>
+    ) -> Int {
+        if let byte = separator.byte { return splitFields(line, at: byte, into: fields) }
+        var count = 0
+        var index = line.lowerBound
+        while true {
+            while index < line.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            guard index < line.upperBound else { return count == 0 ? storeEmpty(line, fields) : count }
+            let fieldStart = index
+            while index < line.upperBound, bytes[index] != 0x20 && bytes[index] != 0x09 { index += 1 }
+            if count < fields.count { fields[count] = fieldStart..<index }
+            count += 1
+        }
+    }
+
+    /// One empty field for a line of blanks only (as a comma split of an empty line gives).
+    @inlinable
+    func storeEmpty(_ line: Range<Int>, _ fields: UnsafeMutableBufferPointer<Range<Int>>) -> Int {
+        if !fields.isEmpty { fields[0] = line.lowerBound..<line.lowerBound }
+        return 1
+    }
+
+    /// Splits `line` at every `separator` byte.
+    @inlinable
+    func splitFields(_ line: Range<Int>, at separator: UInt8, into fields: UnsafeMutableBufferPointer<Range<Int>>) -> Int {
         var count = 0
         var fieldStart = line.lowerBound
         var index = line.lowerBound
         while index < line.upperBound {
-            if bytes[index] == 0x2C {
+            if bytes[index] == separator {
                 if count < fields.count { fields[count] = fieldStart..<index }
                 count += 1
                 fieldStart = index + 1
@@ -198,18 +230,17 @@ struct CSVScanner {
     }
 }
 
-/// Header names of a CSV line, with surrounding quotes and blanks removed.
-func csvHeaderNames(_ scanner: CSVScanner, _ line: Range<Int>) -> [String] {
-    var names: [String] = []
-    var fieldStart = line.lowerBound
-    for index in line.lowerBound...line.upperBound where index == line.upperBound || scanner.bytes[index] == 0x2C {
-        var name = String(decoding: scanner.slice(fieldStart..<index), as: UTF8.self)
-        name = name.trimmingBlanks()
-        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
-        names.append(name)
-        fieldStart = index + 1
+/// Header names of a CSV line (fields split at `separator`), with surrounding quotes and blanks removed.
+func csvHeaderNames(_ scanner: CSVScanner, _ line: Range<Int>, separator: FieldSeparator = .comma) -> [String] {
+    let capacity = line.count + 1
+    return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: capacity) { fields in
+        let count = scanner.splitFields(line, separator: separator, into: fields)
+        return (0..<min(count, capacity)).map { field in
+            var name = String(decoding: scanner.slice(fields[field]), as: UTF8.self).trimmingBlanks()
+            if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
+            return name
+        }
     }
-    return names
 }
 
 extension String {

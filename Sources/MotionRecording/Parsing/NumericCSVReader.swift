@@ -17,12 +17,17 @@ struct NumericCSVReader {
         var isInteger: Bool = false
         /// An empty field reads as ``emptyFieldMarker`` (a NaN with a payload) instead of being an error.
         var allowsEmpty: Bool = false
+        /// Parses the field's bytes instead of the number parsers (a decimal comma, time text); `nil` from it is
+        /// "not a number" (or an empty field, with `allowsEmpty`).
+        var parse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Double?)? = nil
     }
 
     var file: String
     var columns: [Column]
     /// Rows must have exactly this many fields, or at least `columns`' largest index + 1 when `nil`.
     var expectedFieldCount: Int?
+    /// What separates the fields of a row.
+    var separator: FieldSeparator = .comma
 
     /// What ``LineReader/readLine(_:blankLine:row:)`` found.
     enum LineOutcome {
@@ -65,6 +70,7 @@ struct NumericCSVReader {
         private let columnIsFloat: [Bool]
         private let columnIsInteger: [Bool]
         private let columnAllowsEmpty: [Bool]
+        private let columnParsers: [(@Sendable (UnsafeBufferPointer<UInt8>) -> Double?)?]
         /// The row is exactly the requested columns in order (see ``readLine(_:blankLine:row:)``).
         private let isPlainRow: Bool
         /// Float columns of the plain-row path as bits (no array access per value); only used when ≤ 64 columns.
@@ -81,8 +87,9 @@ struct NumericCSVReader {
             columnIsFloat = columns.map(\.isFloat)
             columnIsInteger = columns.map(\.isInteger)
             columnAllowsEmpty = columns.map(\.allowsEmpty)
-            isPlainRow = reader.expectedFieldCount == columns.count
-                && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty }
+            columnParsers = columns.map(\.parse)
+            isPlainRow = reader.expectedFieldCount == columns.count && reader.separator == .comma
+                && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty && $1.parse == nil }
             floatColumns = columnIsFloat.prefix(64).enumerated().reduce(UInt64(0)) { $0 | ($1.element ? 1 << $1.offset : 0) }
         }
 
@@ -144,7 +151,8 @@ struct NumericCSVReader {
                 blankLine(scanner.lineNumber)
                 return .line
             }
-            let count = scanner.splitFields(line, into: fields)
+            let count = reader.separator == .comma
+                ? scanner.splitFields(line, into: fields) : scanner.splitFields(line, separator: reader.separator, into: fields)
             // A last line the text ends inside may be short of fields or cut inside its last number: the start of
             // a row (its complete fields must still be numbers), dropped with a finding rather than an error.
             let endsInside = Self.textEndsInside(line, scanner)
@@ -161,7 +169,9 @@ struct NumericCSVReader {
                 let range = fields[columnFields[index]]
                 let bytes = scanner.slice(range)
                 let parsed: Double?
-                if columnIsInteger[index] {
+                if let parse = columnParsers[index] {
+                    parsed = parse(bytes)
+                } else if columnIsInteger[index] {
                     parsed = DecimalParser.parseInt64(bytes).map { Double(bitPattern: UInt64(bitPattern: $0)) }
                 } else if columnIsFloat[index] {
                     parsed = DecimalParser.parseFloat(bytes).map(Double.init)

@@ -9,7 +9,7 @@ extension RecordingAnalysisJob {
     /// - Parameter stepLength: distance per step, m (`nil`: no distance).
     func workout(_ url: URL, stepLength: Double?, timings: AnalysisTimings? = nil) -> RecordingWorkout {
         let opened = AnalysisTimings.measure(timings, .open) {
-            Result { () throws(RecordingError) in try RecordingSource.open(url) }
+            Result { () throws(RecordingError) in try RecordingSource.open(url, format: format) }
         }
         switch opened {
         case .failure(let error):

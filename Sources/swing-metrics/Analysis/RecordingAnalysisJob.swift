@@ -13,6 +13,8 @@ struct RecordingAnalysisJob: Sendable {
     var timeLimit: Double? = nil
     /// Fuse the raw accelerometer and gyroscope even when the recording has device motion (`--fuse`).
     var forceFusion = false
+    /// The format to open recordings as (`--columns`/`--column-map`), `nil`: detected from each one's contents.
+    var format: RecordingFormat? = nil
 
     /// The configuration for a recording: the file's, else `--sport`'s, else the recording's sport, else baseball.
     func configuration(for metadata: RecordingMetadata) -> SwingAnalyzerConfiguration {
@@ -25,7 +27,7 @@ struct RecordingAnalysisJob: Sendable {
         let clock = ContinuousClock()
         let deadline = timeLimit.map { clock.now + .seconds($0) }
         let opened = AnalysisTimings.measure(timings, .open) {
-            Result { () throws(RecordingError) in try RecordingSource.open(url) }
+            Result { () throws(RecordingError) in try RecordingSource.open(url, format: format) }
         }
         switch opened {
         case .failure(let error):

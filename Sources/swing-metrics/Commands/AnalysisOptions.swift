@@ -16,6 +16,8 @@ struct AnalysisOptions: ParsableArguments {
     @Flag(help: "Fuse the raw accelerometer and gyroscope into device motion even when the recording has its own.")
     var fuse = false
 
+    @OptionGroup(title: "Generic CSV input") var columnMap: ColumnMapOptions
+
     /// The job that opens and analyses one recording with these options.
     func resolve() throws -> RecordingAnalysisJob {
         var fileConfiguration: SwingAnalyzerConfiguration?
@@ -28,6 +30,7 @@ struct AnalysisOptions: ParsableArguments {
         }
         var job = RecordingAnalysisJob(sport: sport, fileConfiguration: fileConfiguration)
         job.forceFusion = fuse
+        job.format = try columnMap.format(overriding: nil)
         return job
     }
 }

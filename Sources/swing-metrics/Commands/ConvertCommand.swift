@@ -31,6 +31,8 @@ extension SwingMetrics {
         @Option(help: "Input format (default: detected from the contents).")
         var from: RecordingFormat?
 
+        @OptionGroup(title: "Generic CSV input") var columnMap: ColumnMapOptions
+
         @Option(help: "Output format (default: from OUT's name).")
         var to: WritableRecordingFormat?
 
@@ -43,7 +45,7 @@ extension SwingMetrics {
             if !force, let existing = Self.existingContents(destination) {
                 throw ValidationError("\(output) already exists (\(existing)): give --force to replace it whole")
             }
-            let recording = try RecordingSource.loadForCommand(input, format: from)
+            let recording = try RecordingSource.loadForCommand(input, format: try columnMap.format(overriding: from))
             for finding in recording.hygiene.findings { StandardError.writeLine("note: \(finding)") }
             // Written beside the destination, then moved into its place: an old recording's files never mix with
             // the new one's, and a failed write leaves the old one as it was.

@@ -31,8 +31,10 @@ extension SwingMetrics {
         @Option(help: "Input format (default: detected from the contents).")
         var from: RecordingFormat?
 
+        @OptionGroup(title: "Generic CSV input") var columnMap: ColumnMapOptions
+
         mutating func run() throws {
-            let recording = try RecordingSource.loadForCommand(input, format: from)
+            let recording = try RecordingSource.loadForCommand(input, format: try columnMap.format(overriding: from))
             guard recording.needsFusion(force: true) else {
                 let has = recording.streams.map(\.rawValue).sorted().joined(separator: ", ")
                 StandardError.writeLine(

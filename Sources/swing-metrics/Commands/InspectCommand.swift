@@ -24,11 +24,13 @@ extension SwingMetrics {
         @Option(help: "Input format (default: detected).")
         var format: RecordingFormat?
 
+        @OptionGroup(title: "Generic CSV input") var columnMap: ColumnMapOptions
+
         @Flag(help: "Print the description as JSON.")
         var json = false
 
         mutating func run() throws {
-            let recording = try RecordingSource.loadForCommand(path, format: format)
+            let recording = try RecordingSource.loadForCommand(path, format: try columnMap.format(overriding: format))
             print(json ? Self.json(recording, path: path).prettySerialized : Self.text(recording, path: path))
         }
 

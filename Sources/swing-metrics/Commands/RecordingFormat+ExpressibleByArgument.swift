@@ -9,7 +9,7 @@ extension RecordingFormat: ExpressibleByArgument {
     public static var allValueStrings: [String] {
         [
             "interchange-csv", "raw-batched-dump", "raw-accelerometer", "raw-device-motion", "raw-gyroscope",
-            "raw-magnetometer", "sensor-logger", "sensorlog", "native-npz",
+            "raw-magnetometer", "sensor-logger", "sensorlog", "native-npz", "column-mapped",
         ]
     }
 }

@@ -56,7 +56,7 @@ extension SwingMetrics.Report {
     {
         let path = input.relativePath
         do {
-            let source = try RecordingSource.open(input)
+            let source = try RecordingSource.open(input, format: job.format)
             let analysis = job.analyze(source, path: path)
             if let reportPath {
                 try writeRecordingReport(

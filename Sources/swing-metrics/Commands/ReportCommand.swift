@@ -93,7 +93,7 @@ extension SwingMetrics {
             -> Result<String, Failure>
         {
             do {
-                let source = try RecordingSource.open(input)
+                let source = try RecordingSource.open(input, format: job.format)
                 let recording = try source.loaded()
                 let result = job.analyze(source, path: input.relativePath)
                 try writeRecordingReport(result, recording: recording, to: path, job: job, metadata: source.metadata)
