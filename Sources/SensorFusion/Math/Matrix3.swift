@@ -56,4 +56,12 @@ extension SIMD3 where Scalar == Double {
     /// Lane-wise absolute value.
     @inline(__always)
     var magnitudes: SIMD3<Double> { SIMD3(Swift.abs(x), Swift.abs(y), Swift.abs(z)) }
+
+    /// Each lane limited to [−limit, limit] (limit ≥ 0), written lane by lane so that it inlines (the generic
+    /// `clamped(lowerBound:upperBound:)` is an out-of-line call per use).
+    @inline(__always)
+    func clamped(toMagnitude limit: Double) -> SIMD3<Double> {
+        SIMD3(Swift.min(Swift.max(x, -limit), limit), Swift.min(Swift.max(y, -limit), limit),
+              Swift.min(Swift.max(z, -limit), limit))
+    }
 }
