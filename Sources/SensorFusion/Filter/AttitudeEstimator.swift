@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sample-level fusion step: strapdown integration of the bias-corrected gyroscope into an almost-inertial frame
 /// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with acceleration
 /// rejection and re-initialisation.
@@ -22,6 +24,8 @@ struct AttitudeEstimator: Sendable {
     private let rejection: Double
     private let holdTime: Double
     private let maximumHold: Double
+    /// cos(rejectionRestartAngle).
+    private let restartCosine: Double
     /// Time left in the current correction hold, s (≤ 0: correcting), and how long the hold has lasted, s.
     private var holdRemaining = 0.0
     private var holdElapsed = 0.0
@@ -29,6 +33,8 @@ struct AttitudeEstimator: Sendable {
     /// angles about E's x and y axes), and the accelerometer intervals they span, s.
     private var pendingCorrection = SIMD2<Double>.zero
     private var pendingTime = 0.0
+    /// Time the correction has been held since the last correction, s.
+    private var heldTime = 0.0
     private let motionBias: Bool
     private let restBias: Bool
 
@@ -41,6 +47,7 @@ struct AttitudeEstimator: Sendable {
         rejection = c.accelerationRejection
         holdTime = c.rejectionHoldTime
         maximumHold = c.maximumRejectionTime
+        restartCosine = cos(c.rejectionRestartAngle)
         motionBias = c.motionBiasEstimation
         restBias = c.restBiasEstimation
     }
@@ -99,15 +106,20 @@ struct AttitudeEstimator: Sendable {
             // Violent motion: hold the inclination and the motion bias update; the low-pass keeps integrating.
             holdElapsed += interval
             if motionBias || restBias { biasEstimator.predict(interval: interval) }
+            heldTime += interval
             return
         }
         if holdElapsed > 0 && holdElapsed < maximumHold {
-            // A burst ended within the maximum hold: the gyroscope carried the attitude across it, while the
-            // low-pass holds what the burst left (clipped axes lose part of the velocity change). Forget the burst:
-            // restart the low-pass at the held gravity direction.
+            // A burst ended within the maximum hold: the gyroscope carried the attitude across it. If the low-pass
+            // disagrees with it by more than the restart angle, the burst's velocity change did not cancel there
+            // (clipped axes lose part of it): forget the burst, restart the low-pass at the held gravity direction.
             let up = Quaternion.rotate(Quaternion.conjugate(inclinationQuaternion), SIMD3(0, 0, 1))
-            forceLowpass.reseed(up, interval: interval)
-            filtered = up
+            let norm = (filtered * filtered).sum().squareRoot()
+            if !((up * filtered).sum() >= restartCosine * norm) {
+                forceLowpass.reseed(up, interval: interval)
+                filtered = up
+                heldTime = 0  // the restart leaves nothing to correct: the hold's drift is not observed
+            }
         }
         if holdRemaining <= 0 { holdElapsed = 0 }
 
@@ -124,7 +136,9 @@ struct AttitudeEstimator: Sendable {
         guard motionBias || restBias, interval > 0 else { return }
         biasEstimator.predict(interval: interval)
         pendingCorrection += SIMD2(-up.y, up.x)
-        pendingTime += interval
+        // The first correction after a kept hold catches up on the whole hold: its angle is spread over the hold.
+        pendingTime += interval + heldTime
+        heldTime = 0
     }
 
     /// The bias update for the inclination corrections made since the last call (the filter calls it once per
@@ -173,5 +187,6 @@ struct AttitudeEstimator: Sendable {
         holdElapsed = 0
         pendingCorrection = .zero
         pendingTime = 0
+        heldTime = 0
     }
 }
