@@ -64,7 +64,7 @@ struct AccelerationRejectionTests {
         #expect(rootMeanSquare(errors) < rootMeanSquare(plainErrors))
     }
 
-    @Test("Unclipped shaking that crosses 4 g on and off: keeping the low-pass after each hold beats restarting it")
+    @Test("Unclipped shaking that crosses 4 g on and off: keeping the low-pass after a hold (restart angle 5°) beats restarting it")
     func unclippedShakingKeepsTheLowpass() throws {
         var simulation = SimulatedIMU(duration: 30)
         simulation.seed = 5
@@ -80,9 +80,11 @@ struct AccelerationRejectionTests {
         simulation.gyroscopeNoise = 0.01
         simulation.accelerometerNoise = 0.01
         let imu = simulation.generate()
-        let kept = inclinationErrors(try fuse(imu).motion, truth: imu).filter { $0.time >= 1 }.map(\.degrees)
-        var restarting = SensorFusionConfiguration()
-        restarting.rejectionRestartAngle = 0
+        var keeping = SensorFusionConfiguration()
+        keeping.rejectionRestartAngle = 5 * .pi / 180
+        let kept = inclinationErrors(try fuse(imu, configuration: keeping).motion, truth: imu)
+            .filter { $0.time >= 1 }.map(\.degrees)
+        let restarting = SensorFusionConfiguration()  // the default restarts after every hold
         let restarted = inclinationErrors(try fuse(imu, configuration: restarting).motion, truth: imu)
             .filter { $0.time >= 1 }.map(\.degrees)
         print("unclipped shaking: inclination RMSE kept \(rootMeanSquare(kept))°, restarted \(rootMeanSquare(restarted))°")

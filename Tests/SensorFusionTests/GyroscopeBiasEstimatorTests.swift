@@ -80,7 +80,7 @@ struct GyroscopeBiasEstimatorTests {
             }
         }
         // The update moved the estimate (the test is not vacuous).
-        #expect(abs(estimator.bias.x - b0.x) > 1e-6)
+        #expect(abs(estimator.bias.x - b0.x) > 1e-7)
     }
 }
 

@@ -33,8 +33,6 @@ struct AttitudeEstimator: Sendable {
     /// angles about E's x and y axes), and the accelerometer intervals they span, s.
     private var pendingCorrection = SIMD2<Double>.zero
     private var pendingTime = 0.0
-    /// Time the correction has been held since the last correction, s.
-    private var heldTime = 0.0
     private let motionBias: Bool
     private let restBias: Bool
 
@@ -106,7 +104,6 @@ struct AttitudeEstimator: Sendable {
             // Violent motion: hold the inclination and the motion bias update; the low-pass keeps integrating.
             holdElapsed += interval
             if motionBias || restBias { biasEstimator.predict(interval: interval) }
-            heldTime += interval
             return
         }
         if holdElapsed > 0 && holdElapsed < maximumHold {
@@ -118,7 +115,6 @@ struct AttitudeEstimator: Sendable {
             if !((up * filtered).sum() >= restartCosine * norm) {
                 forceLowpass.reseed(up, interval: interval)
                 filtered = up
-                heldTime = 0  // the restart leaves nothing to correct: the hold's drift is not observed
             }
         }
         if holdRemaining <= 0 { holdElapsed = 0 }
@@ -136,9 +132,7 @@ struct AttitudeEstimator: Sendable {
         guard motionBias || restBias, interval > 0 else { return }
         biasEstimator.predict(interval: interval)
         pendingCorrection += SIMD2(-up.y, up.x)
-        // The first correction after a kept hold catches up on the whole hold: its angle is spread over the hold.
-        pendingTime += interval + heldTime
-        heldTime = 0
+        pendingTime += interval
     }
 
     /// The bias update for the inclination corrections made since the last call (the filter calls it once per
@@ -187,6 +181,5 @@ struct AttitudeEstimator: Sendable {
         holdElapsed = 0
         pendingCorrection = .zero
         pendingTime = 0
-        heldTime = 0
     }
 }
