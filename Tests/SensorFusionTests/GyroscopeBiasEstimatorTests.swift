@@ -34,4 +34,84 @@ struct GyroscopeBiasEstimatorTests {
         let error = (filter.gyroscopeBias - simulation.bias) * 180 / .pi
         #expect(error.magnitudes.max() < 0.25)
     }
+
+    @Test("Motion update: the closed form for the symmetric covariance equals the textbook Kalman update to 1e-12")
+    func closedFormMatchesTextbookUpdate() {
+        let configuration = SensorFusionConfiguration()
+        var estimator = GyroscopeBiasEstimator(configuration: configuration)
+        estimator.set(bias: SIMD3(0.004, -0.002, 0.001))
+        // Two updates through different observations make the covariance full (off-diagonal terms).
+        let interval = 0.005
+        estimator.updateInMotion(
+            error: SIMD3(0.003, -0.001, 0.0005), observation: .rotation(unit(SIMD4(0.9, 0.3, -0.2, 0.1))),
+            interval: interval)
+        estimator.updateInMotion(
+            error: SIMD3(-0.002, 0.004, 0.001), observation: .rotation(unit(SIMD4(0.7, -0.1, 0.5, 0.4))),
+            interval: interval)
+        let p0 = rows(estimator.covariance)
+        #expect(abs(p0[0][1]) > 1e-3 && abs(p0[0][2]) > 1e-3 && abs(p0[1][2]) > 1e-3)
+        let b0 = estimator.bias
+
+        // A low-passed rotation is not orthogonal: scale one.
+        var observation = Matrix3.rotation(unit(SIMD4(0.5, 0.4, -0.6, 0.3)))
+        observation.r1 *= 0.95
+        let error = SIMD3<Double>(0.002, -0.003, 0.0004)
+        estimator.updateInMotion(error: error, observation: observation, interval: interval)
+
+        // Textbook: K = P Rᵀ (R P Rᵀ + N)⁻¹, b += K e, P −= K R P, with N as updateInMotion documents it
+        // (covariances in (0.01 °/s)²).
+        let scale = 180 / Double.pi * 100
+        let motionVariance = (configuration.biasSigmaMotion * scale) * (configuration.biasSigmaMotion * scale)
+        let v = 100 * interval / configuration.biasForgettingTime
+        let w = motionVariance * motionVariance / v + motionVariance
+        let noise = [[w, 0, 0], [0, w, 0], [0, 0, w / configuration.biasVerticalForgettingFactor]]
+        let r = rows(observation)
+        let pRt = multiply(p0, transpose(r))
+        let gain = multiply(pRt, inverse(add(multiply(r, pRt), noise)))
+        let e = [error.x, error.y, error.z]
+        let expectedBias = (0..<3).map { i in [b0.x, b0.y, b0.z][i] + (0..<3).map { gain[i][$0] * e[$0] }.reduce(0, +) }
+        let krp = multiply(gain, multiply(r, p0))
+        let p1 = rows(estimator.covariance)
+        for i in 0..<3 {
+            #expect(abs([estimator.bias.x, estimator.bias.y, estimator.bias.z][i] - expectedBias[i]) < 1e-12 * 0.01)
+            for j in 0..<3 {
+                let expected = p0[i][j] - krp[i][j]
+                #expect(abs(p1[i][j] - expected) <= 1e-12 * abs(p0[i][i]), "P[\(i)][\(j)] \(p1[i][j]) vs \(expected)")
+            }
+        }
+        // The update moved the estimate (the test is not vacuous).
+        #expect(abs(estimator.bias.x - b0.x) > 1e-7)
+    }
+}
+
+private func unit(_ q: SIMD4<Double>) -> SIMD4<Double> { q / (q * q).sum().squareRoot() }
+
+private func rows(_ m: Matrix3) -> [[Double]] {
+    [[m.r0.x, m.r0.y, m.r0.z], [m.r1.x, m.r1.y, m.r1.z], [m.r2.x, m.r2.y, m.r2.z]]
+}
+
+private func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<3).map { i in (0..<3).map { j in (0..<3).map { a[i][$0] * b[$0][j] }.reduce(0, +) } }
+}
+
+private func transpose(_ a: [[Double]]) -> [[Double]] { (0..<3).map { i in (0..<3).map { a[$0][i] } } }
+
+private func add(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<3).map { i in (0..<3).map { a[i][$0] + b[i][$0] } }
+}
+
+/// Inverse by Gauss–Jordan elimination with partial pivoting (a different method from the filter's cofactors).
+private func inverse(_ a: [[Double]]) -> [[Double]] {
+    var m = a.enumerated().map { i, row in row + (0..<3).map { $0 == i ? 1.0 : 0.0 } }
+    for column in 0..<3 {
+        let pivot = (column..<3).max { abs(m[$0][column]) < abs(m[$1][column]) }!
+        m.swapAt(column, pivot)
+        let p = m[column][column]
+        m[column] = m[column].map { $0 / p }
+        for row in 0..<3 where row != column {
+            let f = m[row][column]
+            m[row] = (0..<6).map { m[row][$0] - f * m[column][$0] }
+        }
+    }
+    return m.map { Array($0[3...]) }
 }

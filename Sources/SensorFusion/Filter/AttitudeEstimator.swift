@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sample-level fusion step: strapdown integration of the bias-corrected gyroscope into an almost-inertial frame
 /// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with acceleration
 /// rejection and re-initialisation.
@@ -15,14 +17,22 @@ struct AttitudeEstimator: Sendable {
     private(set) var rest: RestDetector
     /// Specific force low-passed in I, g.
     private var forceLowpass: ButterworthLowpass<SIMD3<Double>>
-    /// Low-pass of the rotation E ← D (9 entries, by rows) and of its first two rows times the bias (2 entries).
-    private var observationLowpass: ButterworthLowpass<SIMD16<Double>>
+    /// Low-pass of the rotation E ← D and of its first two rows times the bias, in two vectors that fill SIMD
+    /// registers: (row 0, row 1, row 0 · bias, row 1 · bias) and (row 2, 0).
+    private var observationLowpass: ButterworthLowpass<SIMD8<Double>>
+    private var observationLowpassVertical: ButterworthLowpass<SIMD4<Double>>
     private let rejection: Double
     private let holdTime: Double
     private let maximumHold: Double
+    /// cos(rejectionRestartAngle).
+    private let restartCosine: Double
     /// Time left in the current correction hold, s (≤ 0: correcting), and how long the hold has lasted, s.
     private var holdRemaining = 0.0
     private var holdElapsed = 0.0
+    /// Inclination corrections not yet given to the bias estimator: (−up.y, up.x) summed, rad (the small rotation
+    /// angles about E's x and y axes), and the accelerometer intervals they span, s.
+    private var pendingCorrection = SIMD2<Double>.zero
+    private var pendingTime = 0.0
     private let motionBias: Bool
     private let restBias: Bool
 
@@ -31,9 +41,11 @@ struct AttitudeEstimator: Sendable {
         rest = RestDetector(configuration: c)
         forceLowpass = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         observationLowpass = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
+        observationLowpassVertical = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         rejection = c.accelerationRejection
         holdTime = c.rejectionHoldTime
         maximumHold = c.maximumRejectionTime
+        restartCosine = cos(c.rejectionRestartAngle)
         motionBias = c.motionBiasEstimation
         restBias = c.restBiasEstimation
     }
@@ -59,11 +71,19 @@ struct AttitudeEstimator: Sendable {
         if restBias { rest.gyroscope(rate, interval: interval) }
     }
 
-    /// Integrates the raw `rate` (rad/s; the bias is removed here) over `duration` s.
+    /// Integrates the raw `rate` (rad/s; the bias is removed here) over `duration` s. The step is a unit
+    /// quaternion to rounding, so the product drifts from unit length by about 1e-16 per step: the caller
+    /// renormalises once per gyroscope sample (``renormalise()``), not after every accelerometer piece.
     @inline(__always)
     mutating func integrate(_ rate: SIMD3<Double>, duration: Double) {
         let step = Quaternion.step(rate: rate - biasEstimator.bias, duration: duration)
-        gyroscopeQuaternion = Quaternion.normalized(Quaternion.multiply(gyroscopeQuaternion, step))
+        gyroscopeQuaternion = Quaternion.multiply(gyroscopeQuaternion, step)
+    }
+
+    /// Scales the integrated gyroscope quaternion back to unit length.
+    @inline(__always)
+    mutating func renormalise() {
+        gyroscopeQuaternion = Quaternion.normalized(gyroscopeQuaternion)
     }
 
     /// One accelerometer sample: specific force `force` (g), `interval` s after the previous accelerometer sample.
@@ -87,12 +107,15 @@ struct AttitudeEstimator: Sendable {
             return
         }
         if holdElapsed > 0 && holdElapsed < maximumHold {
-            // A burst ended within the maximum hold: the gyroscope carried the attitude across it, while the
-            // low-pass holds what the burst left (clipped axes lose part of the velocity change). Forget the burst:
-            // restart the low-pass at the held gravity direction.
+            // A burst ended within the maximum hold: the gyroscope carried the attitude across it. If the low-pass
+            // disagrees with it by more than the restart angle, the burst's velocity change did not cancel there
+            // (clipped axes lose part of it): forget the burst, restart the low-pass at the held gravity direction.
             let up = Quaternion.rotate(Quaternion.conjugate(inclinationQuaternion), SIMD3(0, 0, 1))
-            forceLowpass.reseed(up, interval: interval)
-            filtered = up
+            let norm = (filtered * filtered).sum().squareRoot()
+            if !((up * filtered).sum() >= restartCosine * norm) {
+                forceLowpass.reseed(up, interval: interval)
+                filtered = up
+            }
         }
         if holdRemaining <= 0 { holdElapsed = 0 }
 
@@ -100,36 +123,48 @@ struct AttitudeEstimator: Sendable {
         var up = Quaternion.rotate(inclinationQuaternion, filtered)
         let norm = (up * up).sum().squareRoot()
         guard norm > 0 else { return }
-        up /= norm
+        up *= 1 / norm
         let w = ((up.z + 1) / 2).squareRoot()
-        let correction =
-            w > 1e-6 ? SIMD4<Double>(w, 0.5 * up.y / w, -0.5 * up.x / w, 0) : SIMD4<Double>(0, 1, 0, 0)
+        let half = 0.5 / w
+        let correction = w > 1e-6 ? SIMD4<Double>(w, half * up.y, -half * up.x, 0) : SIMD4<Double>(0, 1, 0, 0)
         inclinationQuaternion = Quaternion.normalized(Quaternion.multiply(correction, inclinationQuaternion))
 
         guard motionBias || restBias, interval > 0 else { return }
-        estimateBias(up: up, interval: interval)
+        biasEstimator.predict(interval: interval)
+        pendingCorrection += SIMD2(-up.y, up.x)
+        pendingTime += interval
+    }
+
+    /// The bias update for the inclination corrections made since the last call (the filter calls it once per
+    /// gyroscope sample): their summed small angles (rad) over their summed intervals (s) are the correction rate
+    /// VQF's motion update measures. With one accelerometer sample per gyroscope sample this is VQF's per-sample
+    /// update; with a faster accelerometer (800 Hz beside a 200 Hz gyroscope) the update, its observation low-pass
+    /// and the 3 × 3 Kalman algebra run at the gyroscope's rate. The measurement noise scales with the interval, so the
+    /// update strength per second does not depend on that rate; the bias changes over minutes.
+    @inline(__always)
+    mutating func updateBias() {
+        guard pendingTime > 0 else { return }
+        estimateBias(correction: pendingCorrection, interval: pendingTime)
+        pendingCorrection = .zero
+        pendingTime = 0
     }
 
     @inline(__always)
-    private mutating func estimateBias(up: SIMD3<Double>, interval: Double) {
+    private mutating func estimateBias(correction: SIMD2<Double>, interval: Double) {
         let b = biasEstimator.bias
         let r = Matrix3.rotation(attitude)
-        var packed = SIMD16<Double>()
-        packed[0] = r.r0.x; packed[1] = r.r0.y; packed[2] = r.r0.z
-        packed[3] = r.r1.x; packed[4] = r.r1.y; packed[5] = r.r1.z
-        packed[6] = r.r2.x; packed[7] = r.r2.y; packed[8] = r.r2.z
-        packed[9] = (r.r0 * b).sum()
-        packed[10] = (r.r1 * b).sum()
+        let packed = SIMD8(r.r0.x, r.r0.y, r.r0.z, r.r1.x, r.r1.y, r.r1.z, (r.r0 * b).sum(), (r.r1 * b).sum())
         let f = observationLowpass.step(packed, interval: interval)
-        let observation = Matrix3(r0: SIMD3(f[0], f[1], f[2]), r1: SIMD3(f[3], f[4], f[5]), r2: SIMD3(f[6], f[7], f[8]))
+        let v = observationLowpassVertical.step(SIMD4(r.r2.x, r.r2.y, r.r2.z, 0), interval: interval)
+        let observation = Matrix3(r0: SIMD3(f[0], f[1], f[2]), r1: SIMD3(f[3], f[4], f[5]), r2: SIMD3(v[0], v[1], v[2]))
 
-        biasEstimator.predict(interval: interval)
         if restBias && rest.isAtRest {
             biasEstimator.updateAtRest(lowpassedRate: rest.lowpassedRate, interval: interval)
         } else if motionBias {
             let rb = observation * b
-            let ex: Double = -up.y / interval + f[9] - rb.x
-            let ey: Double = up.x / interval + f[10] - rb.y
+            let rate = 1 / interval
+            let ex: Double = correction.x * rate + f[6] - rb.x
+            let ey: Double = correction.y * rate + f[7] - rb.y
             let error = SIMD3<Double>(ex, ey, -rb.z)
             biasEstimator.updateInMotion(error: error, observation: observation, interval: interval)
         }
@@ -140,8 +175,11 @@ struct AttitudeEstimator: Sendable {
     mutating func reinitialise() {
         forceLowpass.reset()
         observationLowpass.reset()
+        observationLowpassVertical.reset()
         rest.reset()
         holdRemaining = 0
         holdElapsed = 0
+        pendingCorrection = .zero
+        pendingTime = 0
     }
 }

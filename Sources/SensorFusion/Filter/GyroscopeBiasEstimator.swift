@@ -72,14 +72,35 @@ struct GyroscopeBiasEstimator: Sendable {
         }
     }
 
+    /// The Kalman measurement update for error = observation · bias + noise, written out for the symmetric
+    /// covariance P: with A = P Rᵀ and S = R A + N, the gain is K = A S⁻¹, so bias += A (S⁻¹ e) and P −= A S⁻¹ Aᵀ.
+    /// S⁻¹ comes from cofactors with a single division. Every product P v uses P's rows as its columns (P = Pᵀ).
     @inline(__always)
     private mutating func update(error: SIMD3<Double>, observation r: Matrix3, noise: SIMD3<Double>) {
-        let e = error.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit))
-        let rt = r.transposed
-        let pRt = covariance * rt
-        let gain = pRt * (Matrix3.diagonal(noise) + r * pRt).inverse
-        bias += gain * e
-        covariance = covariance - gain * (r * covariance)
-        bias.clamp(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit))
+        let e = error.clamped(toMagnitude: limit)
+        let p = covariance
+        let a0 = p.r0 * r.r0.x + p.r1 * r.r0.y + p.r2 * r.r0.z  // P r₀: A's first column
+        let a1 = p.r0 * r.r1.x + p.r1 * r.r1.y + p.r2 * r.r1.z
+        let a2 = p.r0 * r.r2.x + p.r1 * r.r2.y + p.r2 * r.r2.z
+        let s00 = (r.r0 * a0).sum() + noise.x, s01 = (r.r0 * a1).sum(), s02 = (r.r0 * a2).sum()
+        let s11 = (r.r1 * a1).sum() + noise.y, s12 = (r.r1 * a2).sum(), s22 = (r.r2 * a2).sum() + noise.z
+        // S⁻¹ = cofactors / det (S is symmetric positive definite: P ≥ 0 and N > 0).
+        let c00 = s11 * s22 - s12 * s12, c01 = s02 * s12 - s01 * s22, c02 = s01 * s12 - s02 * s11
+        let c11 = s00 * s22 - s02 * s02, c12 = s01 * s02 - s00 * s12, c22 = s00 * s11 - s01 * s01
+        let inverseDeterminant = 1 / (s00 * c00 + s01 * c01 + s02 * c02)
+        let m0 = SIMD3(c00, c01, c02) * inverseDeterminant  // S⁻¹ by rows (= columns)
+        let m1 = SIMD3(c01, c11, c12) * inverseDeterminant
+        let m2 = SIMD3(c02, c12, c22) * inverseDeterminant
+        let u = m0 * e.x + m1 * e.y + m2 * e.z  // S⁻¹ e
+        bias += a0 * u.x + a1 * u.y + a2 * u.z
+        // Gain columns g_j = A S⁻¹ e_j, and P −= Σ_j g_j a_jᵀ row by row.
+        let g0 = a0 * m0.x + a1 * m0.y + a2 * m0.z
+        let g1 = a0 * m1.x + a1 * m1.y + a2 * m1.z
+        let g2 = a0 * m2.x + a1 * m2.y + a2 * m2.z
+        covariance = Matrix3(
+            r0: p.r0 - (a0 * g0.x + a1 * g1.x + a2 * g2.x),
+            r1: p.r1 - (a0 * g0.y + a1 * g1.y + a2 * g2.y),
+            r2: p.r2 - (a0 * g0.z + a1 * g1.z + a2 * g2.z))
+        bias = bias.clamped(toMagnitude: limit)
     }
 }

@@ -47,6 +47,13 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
     /// Longest continuous hold, s (> 0): beyond it the correction resumes even while samples stay violent (a
     /// shaken device must not drift on the gyroscope forever).
     public var maximumRejectionTime: Double = 3.0
+    /// When a hold ends, the low-pass is restarted at the gravity direction the gyroscope carried through the burst
+    /// only if its own output is further than this from it, rad (≥ 0). Closer, the low-pass is kept: every sample of
+    /// the burst went in, so the deceleration that follows cancels the acceleration, which a restart would break.
+    /// 0 (the default) restarts after every hold: a clipped axis loses part of the burst's velocity change, and that
+    /// loss shows in the low-pass's output only seconds after the hold (its impulse response peaks after about τ),
+    /// too late for this test to see it. 5° suits unclipped recordings (docs/sensor-fusion.md, BROAD).
+    public var rejectionRestartAngle: Double = 0
 
     /// Gyroscope full-scale range, rad/s per axis, or `nil` when unknown. A sample with an axis at or above 98 % of
     /// it is saturated; when saturation ends the inclination is re-initialised from the accelerometer and a
@@ -85,6 +92,10 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
         try positive(restMinimumDuration, "restMinimumDuration")
         try positive(maximumGap, "maximumGap")
         try positive(maximumRejectionTime, "maximumRejectionTime")
+        guard rejectionRestartAngle >= 0, rejectionRestartAngle.isFinite else {
+            throw SensorFusionConfigurationError.invalid(
+                parameter: "rejectionRestartAngle", value: rejectionRestartAngle, requirement: ">= 0 and finite")
+        }
         guard rejectionHoldTime >= 0, rejectionHoldTime.isFinite else {
             throw SensorFusionConfigurationError.invalid(
                 parameter: "rejectionHoldTime", value: rejectionHoldTime, requirement: ">= 0 and finite")

@@ -35,7 +35,7 @@ enum Quaternion {
     @inline(__always)
     static func normalized(_ q: SIMD4<Double>) -> SIMD4<Double> {
         let n = (q * q).sum().squareRoot()
-        return n > 0 ? q / n : q
+        return n > 0 ? q * (1 / n) : q
     }
 
     /// The rotation by `rate · duration` radians about the axis of `rate` (rad/s, over `duration` s): the exact

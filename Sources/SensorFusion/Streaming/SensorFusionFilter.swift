@@ -115,6 +115,7 @@ public struct SensorFusionFilter: Sendable {
                 // The gyroscope is more than the skew behind (or stopped): correct with the attitude held.
                 let sample = accelerometerQueue.removeFirst()
                 applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value))
+                estimator.updateBias()
                 withoutGyroscope += 1
                 continue
             }
@@ -162,6 +163,8 @@ public struct SensorFusionFilter: Sendable {
         }
         if late > 0 { events.append(.init(timestamp: t, kind: .lateAccelerometer(count: late))) }
         if integrating && t > cursor { estimator.integrate(rate, duration: t - cursor) }
+        if integrating { estimator.renormalise() }
+        estimator.updateBias()
         gyroscopeTime = t
 
         guard estimator.isInitialised else { return }
