@@ -69,13 +69,9 @@ final class WorkoutHour: @unchecked Sendable {
     func workout() -> Int {
         var analyzer = WorkoutAnalyzer()
         var output = WorkoutAnalyzerOutput()
-        for batch in batches {
-            switch batch.stream {
-            case .accelerometer: analyzer.feed(accelerometer: recording.accelerometer!, range: batch.range, into: &output)
-            case .deviceMotion: analyzer.feed(deviceMotion: recording.deviceMotion!, range: batch.range, into: &output)
-            case .gyroscope, .magnetometer: continue
-            }
-        }
+        feedAll(
+            accelerometer: { analyzer.feed(accelerometer: self.recording.accelerometer!, range: $0, into: &output) },
+            deviceMotion: { analyzer.feed(deviceMotion: self.recording.deviceMotion!, range: $0, into: &output) })
         analyzer.finish(into: &output)
         return output.segments.count
     }
@@ -83,15 +79,22 @@ final class WorkoutHour: @unchecked Sendable {
     func swings() -> Int {
         var analyzer = SwingAnalyzer(configuration: .baseball)
         var output = SwingAnalysisResult()
+        feedAll(
+            accelerometer: { analyzer.feed(accelerometer: self.recording.accelerometer!, range: $0, into: &output) },
+            deviceMotion: { analyzer.feed(deviceMotion: self.recording.deviceMotion!, range: $0, into: &output) })
+        analyzer.finish(into: &output)
+        return output.swings.count
+    }
+
+    /// Hands every batch, in order, to the closure of its stream.
+    private func feedAll(accelerometer: (Range<Int>) -> Void, deviceMotion: (Range<Int>) -> Void) {
         for batch in batches {
             switch batch.stream {
-            case .accelerometer: analyzer.feed(accelerometer: recording.accelerometer!, range: batch.range, into: &output)
-            case .deviceMotion: analyzer.feed(deviceMotion: recording.deviceMotion!, range: batch.range, into: &output)
+            case .accelerometer: accelerometer(batch.range)
+            case .deviceMotion: deviceMotion(batch.range)
             case .gyroscope, .magnetometer: continue
             }
         }
-        analyzer.finish(into: &output)
-        return output.swings.count
     }
 
     func workoutAndSwings() -> Int {

@@ -1,31 +1,37 @@
-/// Computes ``WindowFeatures`` from a window of ``MotionBins``. Scratch buffers are allocated once in `init`; a
-/// window costs about 20 k multiply-adds (the autocorrelation), whatever the input rate.
+/// Computes ``WindowFeatures`` from a window of ``MotionBins``. Scratch buffers are allocated once in `init`. The
+/// autocorrelation's lagged products slide with the window (``SlidingAutocorrelation``), so a window costs a few
+/// thousand multiply-adds, whatever the input rate.
 struct WindowFeatureExtractor: Sendable {
     let configuration: WorkoutAnalyzerConfiguration
     private var magnitude: [Double]
-    /// The centred |a| in Float, for the autocorrelation's SIMD products.
-    private var single: [Float]
-    /// The window's bins copied out of the ring once (mean x, y, z in g; burst flags).
-    private var meanX: [Double]
-    private var meanY: [Double]
-    private var meanZ: [Double]
+    /// Prefix sums of the centred |a| (count + 1 values), for the autocorrelation's centring.
+    private var prefix: [Double]
+    /// The window's burst flags.
     private var isBurst: [Bool]
     private var isRotationBurst: [Bool]
     private var autocorrelation: [Double]
+    /// The binned acceleration along the window's mean direction (gravity), g, filled when a step period is checked.
+    private var vertical: [Double]
     private var burstDistance: [Int32]
+    private var products: SlidingAutocorrelation
+    private var directions: BinDirections
 
     init(configuration: WorkoutAnalyzerConfiguration) {
         self.configuration = configuration
         let w = configuration.windowBins
         magnitude = Array(repeating: 0, count: w)
-        single = Array(repeating: 0, count: w)
-        meanX = Array(repeating: 0, count: w)
-        meanY = Array(repeating: 0, count: w)
-        meanZ = Array(repeating: 0, count: w)
+        prefix = Array(repeating: 0, count: w + 1)
         isBurst = Array(repeating: false, count: w)
         isRotationBurst = Array(repeating: false, count: w)
         autocorrelation = Array(repeating: 0, count: w)
+        vertical = Array(repeating: 0, count: w)
         burstDistance = Array(repeating: 0, count: w)
+        let maximumLag = Int((configuration.periodRange.upperBound * configuration.binRate).rounded(.up)) + 1
+        let rate = configuration.binRate
+        directions = BinDirections(
+            widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
+            windowBins: w)
+        products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
     /// Features of bins `range` (absolute bin numbers, all still held by `bins`).
@@ -42,26 +48,46 @@ struct WindowFeatureExtractor: Sendable {
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
         let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
-        for (i, bin) in range.enumerated() {
-            let s = bins.slot(bin)
-            if bins.isGap[s] { gaps += 1 }
-            let m = Double(bins.meanMagnitude[s])
-            magnitude[i] = m
-            sum += m
-            samples += Int(bins.count[s])
-            if bins.count[s] >= 3 {
-                variance += Double(bins.magnitudeVariance[s])
-                varianceBins += 1
+        var anyBurst = false, anyRotationBurst = false
+        // Σ a and Σ a·aᵀ of the bins' mean acceleration (g, g²), for the variance along the mean direction.
+        var first = SIMD4<Double>.zero, second = SIMD8<Double>.zero
+        let lower = range.lowerBound
+        let firstSlot = bins.slot(lower)
+        bins.slots.withUnsafeBufferPointer { ring in
+            magnitude.withUnsafeMutableBufferPointer { magnitude in
+                var s = firstSlot
+                for i in 0..<n {
+                    let b = ring[s]
+                    if b.isGap { gaps += 1 }
+                    let m = Double(b.meanMagnitude)
+                    magnitude[i] = m
+                    sum += m
+                    samples += Int(b.count)
+                    if b.count >= 3 {
+                        variance += Double(b.magnitudeVariance)
+                        varianceBins += 1
+                    }
+                    let binRotation = b.rotationBin == lower &+ i ? b.peakRotationRate : 0
+                    peak = Swift.max(peak, b.peakMagnitude)
+                    rotation = Swift.max(rotation, binRotation)
+                    let a = SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)
+                    first += a
+                    second += SIMD8(a.x * a.x, a.y * a.y, a.z * a.z, a.x * a.y, a.x * a.z, a.y * a.z, 0, 0)
+                    anyBurst = anyBurst || b.peakMagnitude >= burstAcceleration || binRotation >= burstRotationRate
+                    anyRotationBurst = anyRotationBurst || binRotation >= isolatedRotationRate
+                    s &+= 1
+                    if s == ring.count { s = 0 }
+                }
             }
-            let binRotation = bins.rotationRate(bin)
-            peak = Swift.max(peak, bins.peakMagnitude[s])
-            rotation = Swift.max(rotation, binRotation)
-            meanX[i] = Double(bins.meanX[s])
-            meanY[i] = Double(bins.meanY[s])
-            meanZ[i] = Double(bins.meanZ[s])
-            isBurst[i] = bins.peakMagnitude[s] >= burstAcceleration || binRotation >= burstRotationRate
-            isRotationBurst[i] = binRotation >= isolatedRotationRate
         }
+        if anyBurst || anyRotationBurst {
+            for i in 0..<n {
+                let rate = bins.rotationRate(lower + i)
+                isBurst[i] = bins[slot: bins.slot(lower + i)].peakMagnitude >= burstAcceleration || rate >= burstRotationRate
+                isRotationBurst[i] = rate >= isolatedRotationRate
+            }
+        }
+        products.update(to: range) { Double(bins[slot: bins.slot($0)].meanMagnitude) - 1 }
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
@@ -82,102 +108,50 @@ struct WindowFeatureExtractor: Sendable {
             }
             f.vibration = (s2 / Double(n - 2) / 6).squareRoot()
         }
-        f.verticalDeviation = verticalDeviation(n)
-        f.directionVariance = directionVariance(n, mean: 0.24)
-        f.slowDirectionVariance = directionVariance(n, mean: 0.5)
-        periodicity(n: n, sumSquares: sumSquares, into: &f)
-        let swing = burstStatistics(isBurst, n: n)
+        f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
+        (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
+        periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
+        if f.stepPeriod > 0 { checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f) }
+        let swing = anyBurst ? burstStatistics(isBurst, n: n) : (count: 0, quiet: n, quietDeviation: 0)
         f.bursts = swing.count
         f.quietDeviation = swing.count == 0 ? f.deviation : (swing.quiet >= 2 ? swing.quietDeviation : 0)
-        let isolated = burstStatistics(isRotationBurst, n: n)
+        let isolated = anyRotationBurst ? burstStatistics(isRotationBurst, n: n) : (count: 0, quiet: n, quietDeviation: 0)
         f.rotationBursts = isolated.count
         f.rotationQuietFraction = Double(isolated.quiet) / Double(n)
         f.rotationQuietDeviation = isolated.quiet >= 2 ? isolated.quietDeviation : 0
         return f
     }
 
-    /// Standard deviation of the bins' mean acceleration along the window's mean direction, g.
-    private func verticalDeviation(_ n: Int) -> Double {
-        var (gx, gy, gz) = (0.0, 0.0, 0.0)
-        for i in 0..<n {
-            gx += meanX[i]
-            gy += meanY[i]
-            gz += meanZ[i]
-        }
-        let c = Double(n)
-        (gx, gy, gz) = (gx / c, gy / c, gz / c)
-        let norm = (gx * gx + gy * gy + gz * gz).squareRoot()
-        guard norm > 0 else { return 0 }
-        let (ux, uy, uz) = (gx / norm, gy / norm, gz / norm)
-        var vertical = 0.0
-        for i in 0..<n {
-            let v = (meanX[i] - gx) * ux + (meanY[i] - gy) * uy + (meanZ[i] - gz) * uz
-            vertical += v * v
-        }
-        return (vertical / c).squareRoot()
-    }
-
-    /// Circular variance of the running mean of (x, y, z) over `mean` s, on the first `n` copied bins.
-    private func directionVariance(_ n: Int, mean: Double) -> Double {
-        let width = Swift.max(1, Int((mean * configuration.binRate).rounded()))
-        guard n >= width else { return 0 }
-        var sx = 0.0, sy = 0.0, sz = 0.0
-        var ux = 0.0, uy = 0.0, uz = 0.0, count = 0
-        for i in 0..<n {
-            sx += meanX[i]
-            sy += meanY[i]
-            sz += meanZ[i]
-            if i >= width {
-                sx -= meanX[i - width]
-                sy -= meanY[i - width]
-                sz -= meanZ[i - width]
-            }
-            // Every second bin (80 ms) is plenty for motions of ≤ 1 Hz and halves the roots and divisions.
-            if i >= width - 1 && i & 1 == 0 {
-                let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
-                if norm > 0 {
-                    ux += sx / norm
-                    uy += sy / norm
-                    uz += sz / norm
-                    count += 1
-                }
-            }
-        }
-        guard count > 0 else { return 0 }
+    /// Standard deviation of the bins' mean acceleration along the window's mean direction u, g: with g the mean
+    /// and S = Σ a·aᵀ, Σ ((a − g)·u)² / n = uᵀ S u / n − |g|² (u = g / |g|).
+    private static func verticalDeviation(sum: SIMD4<Double>, products s: SIMD8<Double>, count: Int) -> Double {
         let c = Double(count)
-        return 1 - ((ux * ux + uy * uy + uz * uz).squareRoot() / c)
+        let g = sum / c
+        let squaredNorm = g.x * g.x + g.y * g.y + g.z * g.z
+        guard squaredNorm > 0 else { return 0 }
+        let (x, y, z) = (g.x, g.y, g.z)
+        let quadratic = x * x * s[0] + y * y * s[1] + z * z * s[2] + 2 * (x * y * s[3] + x * z * s[4] + y * z * s[5])
+        return Swift.max(0, quadratic / squaredNorm / c - squaredNorm).squareRoot()
     }
 
     /// Normalised (unbiased) autocorrelation of the centred |a| and its peaks.
-    private mutating func periodicity(n: Int, sumSquares: Double, into f: inout WindowFeatures) {
+    private mutating func periodicity(n: Int, mean: Double, sumSquares: Double, into f: inout WindowFeatures) {
         let rate = configuration.binRate
         let minLag = Swift.max(2, Int((configuration.periodRange.lowerBound * rate).rounded(.down)))
         let maxLag = Swift.min(n - n / 4, Int((configuration.periodRange.upperBound * rate).rounded(.up)))
         guard maxLag > minLag + 2, sumSquares > 0 else { return }
         let variance = sumSquares / Double(n)
-        for i in 0..<n { single[i] = Float(magnitude[i]) }
-        single.withUnsafeBufferPointer { x in
-            autocorrelation.withUnsafeMutableBufferPointer { r in
-                // Eight products a step (SIMD8 Float, unaligned loads; sums of ≤ 200 terms), then the tail.
-                let base = UnsafeRawPointer(x.baseAddress!)
-                for lag in (minLag - 1)...(maxLag + 1) {
-                    let m = n - lag
-                    var vector = SIMD8<Float>.zero
-                    var i = 0
-                    while i &+ 8 <= m {
-                        let a = base.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
-                        let b = base.loadUnaligned(fromByteOffset: (i &+ lag) &* 4, as: SIMD8<Float>.self)
-                        vector += a * b
-                        i &+= 8
-                    }
-                    var acc = Double(vector.sum())
-                    while i < m {
-                        acc += Double(x[i] * x[i &+ lag])
-                        i &+= 1
-                    }
-                    r[lag] = acc / Double(m) / variance
-                }
-            }
+        // Σ (y_i − ȳ)(y_{i+L} − ȳ) = Σ y_i·y_{i+L} − ȳ (A + B) + (n − L) ȳ², with A and B the sums of y over the
+        // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds y − ȳ).
+        let offset = mean - 1
+        prefix[0] = 0
+        for i in 0..<n { prefix[i + 1] = prefix[i] + magnitude[i] }
+        for lag in (minLag - 1)...(maxLag + 1) {
+            let m = n - lag
+            let first = prefix[m] + Double(m) * offset
+            let second = prefix[n] - prefix[lag] + Double(m) * offset
+            let centred = products.products[lag] - offset * (first + second) + Double(m) * offset * offset
+            autocorrelation[lag] = centred / Double(m) / variance
         }
         let r = autocorrelation
         func isPeak(_ lag: Int) -> Bool { r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] }
@@ -227,6 +201,51 @@ struct WindowFeatureExtractor: Sendable {
         let stepR = Swift.max(r[step], r[strideLag])
         f.stepPeriod = stepLag / rate
         f.stepPeriodicity = stepR
+    }
+
+    /// The period found in |a| may be a stride rather than a step: a watch on one wrist sees the arm swing once
+    /// per two steps, and when the heel strikes barely show in |a| the arm swing's period wins. The body's
+    /// vertical bounce and the heel strikes repeat at every step, so the acceleration along gravity correlates at
+    /// half a stride; at half a true step it is in anti-phase. When it correlates there
+    /// (≥ ``WorkoutAnalyzerConfiguration/verticalStepPeriodicity``) and twice the frequency is still a step
+    /// frequency, the step period is half the period found.
+    private mutating func checkForStride(
+        _ range: Range<Int>, in bins: MotionBins, meanAcceleration g: SIMD4<Double>, into f: inout WindowFeatures
+    ) {
+        let rate = configuration.binRate
+        guard 2 * f.stepFrequency <= configuration.stepFrequencyRange.upperBound else { return }
+        let n = range.count
+        let half = f.stepPeriod * rate / 2
+        let lag = Int(half.rounded())
+        guard lag >= 2, lag + 1 < n / 2 else { return }
+        let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
+        guard norm > 0 else { return }
+        let u = g / norm
+        var sum = 0.0
+        var s = bins.slot(range.lowerBound)
+        for i in 0..<n {
+            let b = bins[slot: s]
+            let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
+            vertical[i] = v
+            sum += v
+            s &+= 1
+            if s == bins.capacity { s = 0 }
+        }
+        let mean = sum / Double(n)
+        var variance = 0.0
+        for i in 0..<n {
+            vertical[i] -= mean
+            variance += vertical[i] * vertical[i]
+        }
+        variance /= Double(n)
+        guard variance > 0 else { return }
+        var best = -Double.infinity
+        for l in (lag - 1)...(lag + 1) {
+            var c = 0.0
+            for i in 0..<(n - l) { c += vertical[i] * vertical[i + l] }
+            best = Swift.max(best, c / Double(n - l) / variance)
+        }
+        if best >= configuration.verticalStepPeriodicity { f.stepPeriod /= 2 }
     }
 
     /// Runs of flagged bins (merged within 0.5 s) and the calm around them: their count, the number of bins more

@@ -19,6 +19,11 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var stationaryVibration: Double = 0.05
     /// Smallest autocorrelation (unbiased, normalised) at the step period for gait.
     public var gaitPeriodicity: Double = 0.3
+    /// Smallest autocorrelation of the acceleration along gravity at half the period found in |a| for that period
+    /// to be a stride (two steps) rather than a step: the body's bounce and the heel strikes repeat at every step,
+    /// so the vertical acceleration correlates at half a stride (0.5–0.9 in gait) and is in anti-phase at half a
+    /// step.
+    public var verticalStepPeriodicity: Double = 0.4
     /// Step frequency range of gait, Hz (slow walk … sprint).
     public var stepFrequencyRange: ClosedRange<Double> = 1.2...3.8
     /// Step frequency from which gait is running, Hz (walk-to-run transition at about 2.2–2.4 steps/s).

@@ -27,6 +27,18 @@ struct StepCountingTests {
         }
     }
 
+    @Test("a walk whose |a| period is the arm swing (one per two steps) is counted at the step rate")
+    func strideTakenForTheStep() {
+        // Seed 3's 90 s walk at 100 Hz: |a| correlates best at the stride (about 1 Hz, below any step frequency)
+        // and the step peak is not confirmed; the acceleration along gravity correlates at half that period, so
+        // the steps are its double (without that check the walk was unknown and counted 0 steps).
+        let session = stretch(.walking, duration: 90, rate: 100, seed: 3)
+        let summary = WorkoutAnalyzer.analyze(session.recording)
+        let trueSteps = Double(session.truth.stepTimes.count)
+        #expect(abs(Double(summary.steps) - trueSteps) / trueSteps <= 0.03, "\(summary.steps) of \(trueSteps)")
+        #expect(summary.time[.walking, default: 0] >= 0.9 * summary.duration)
+    }
+
     @Test("no steps from arm motion without steps", arguments: [ActivityStretch.Kind.resting, .typing, .cycling])
     func noSteps(kind: ActivityStretch.Kind) {
         for seed: UInt64 in 1...3 {

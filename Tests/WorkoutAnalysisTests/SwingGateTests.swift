@@ -35,15 +35,7 @@ struct SwingGateTests {
 
     @Test("simulated swim and run stretches mixed with tennis practice: practice swings kept, none in the swim or run")
     func mixedSession() {
-        let swim = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 3, stretches: [ActivityStretch(.swimmingBreaststroke, duration: 60)], deviceMotionRate: 200))
-        let practice = ActivitySession(
-            swingSession: SwingSimulator.simulate(.tennis(seed: 11, mix: EventMix(hits: 6, foulTips: 0, misses: 0))))
-        let run = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.running, duration: 60)], deviceMotionRate: 200))
-        let session = ActivitySession.concatenated([swim, practice, run])
+        let session = ActivitySession.swimPracticeRun()
         let summary = WorkoutAnalyzer.analyze(session.recording)
         let swings = SwingAnalyzer.analyze(session.recording, configuration: .tennis).swings
         let decision = SwingGate().apply(to: swings, segments: summary.segments)

@@ -9,17 +9,7 @@ import WorkoutSimulation
 @Suite("WorkoutAndSwings")
 struct WorkoutAndSwingsTests {
     /// A breaststroke swim, a tennis practice and a run, at 800/200 Hz.
-    static let session: ActivitySession = {
-        let swim = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 3, stretches: [ActivityStretch(.swimmingBreaststroke, duration: 60)], deviceMotionRate: 200))
-        let practice = ActivitySession(
-            swingSession: SwingSimulator.simulate(.tennis(seed: 11, mix: EventMix(hits: 6, foulTips: 0, misses: 0))))
-        let run = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.running, duration: 60)], deviceMotionRate: 200))
-        return ActivitySession.concatenated([swim, practice, run])
-    }()
+    static let session = ActivitySession.swimPracticeRun()
 
     @Test("one pass gives exactly the separate swing and workout analyses, and the gate of their results")
     func onePassEqualsSeparateAnalyses() {

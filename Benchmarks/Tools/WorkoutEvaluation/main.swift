@@ -32,6 +32,17 @@ func printWindows(_ output: WorkoutAnalyzerOutput) {
     }
 }
 
+/// The workout analysis of an accelerometer stream alone, with every window recorded.
+func recordedWindows(_ accelerometer: AccelerometerData) -> WorkoutAnalyzerOutput {
+    var configuration = WorkoutAnalyzerConfiguration()
+    configuration.recordsWindows = true
+    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
+    var output = WorkoutAnalyzerOutput()
+    analyzer.feed(accelerometer: accelerometer, into: &output)
+    analyzer.finish(into: &output)
+    return output
+}
+
 // --trace-file PATH: every window's features of a recording.
 if let i = arguments.firstIndex(of: "--trace-file"), i + 1 < arguments.count {
     let recording = try RecordingImporter.load(URL(fileURLWithPath: arguments[i + 1]))
@@ -63,12 +74,7 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
         ActivitySimulationConfiguration(
             seed: UInt64(seeds), stretches: [ActivityStretch(kind, duration: traceDuration)], accelerometerRate: rate,
             deviceMotionRate: nil))
-    var configuration = WorkoutAnalyzerConfiguration()
-    configuration.recordsWindows = true
-    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
-    var output = WorkoutAnalyzerOutput()
-    analyzer.feed(accelerometer: session.recording.accelerometer!, into: &output)
-    analyzer.finish(into: &output)
+    let output = recordedWindows(session.recording.accelerometer!)
     printWindows(output)
     let steps = session.truth.stepTimes.count
     print("true steps \(steps), cadence \(Double(steps) / 90); counted \(output.segments.map(\.steps))")
@@ -85,12 +91,7 @@ if arguments.contains("--mixed7") {
                 ActivityStretch(.resting, duration: 30),
             ], accelerometerRate: 100, deviceMotionRate: 50))
     print(session.truth.segments)
-    var configuration = WorkoutAnalyzerConfiguration()
-    configuration.recordsWindows = true
-    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
-    var output = WorkoutAnalyzerOutput()
-    analyzer.feed(accelerometer: session.recording.accelerometer!, into: &output)
-    analyzer.finish(into: &output)
+    let output = recordedWindows(session.recording.accelerometer!)
     printWindows(output)
     for s in output.segments { print(s.start, s.end, s.activity) }
     exit(0)

@@ -1,5 +1,6 @@
 import MotionRecording
 import SwingAnalysis
+import WorkoutAnalysis
 
 /// What `analyze` produces for one input: its swings and hygiene findings, or the reason it could not be read.
 struct RecordingAnalysis: Sendable {
@@ -17,6 +18,9 @@ struct RecordingAnalysis: Sendable {
     /// Where the device motion came from: "recorded" (the device's own), "fused" (from the raw accelerometer and
     /// gyroscope), "core-motion-gravity" (an export's gravity + rotation-rate streams); `nil` without device motion.
     var deviceMotionSource: String? = nil
+    /// With `analyze --gate`: the swings the workout's swing gate left out (``swings`` then holds the kept ones);
+    /// `nil` without the gate.
+    var swingsLeftOut: [SwingGate.LeftOut]? = nil
 
     var failed: Bool { error != nil }
 
@@ -31,6 +35,7 @@ struct RecordingAnalysis: Sendable {
         if let dataCase { members.append(("dataCase", .string(dataCase))) }
         if let error { members.append(("error", .string(error))) }
         if let deviceMotionSource { members.append(("deviceMotionSource", .string(deviceMotionSource))) }
+        if let swingsLeftOut { members.append(("swingsLeftOut", .array(swingsLeftOut.map(\.json)))) }
         return .object(members)
     }
 }

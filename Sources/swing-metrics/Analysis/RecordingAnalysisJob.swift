@@ -2,6 +2,7 @@ import Foundation
 import MotionRecording
 import SensorFusion
 import SwingAnalysis
+import WorkoutAnalysis
 
 /// Opens one recording and runs the swing analyzer on it — the CLI's discover → open → analyse → write, minus the
 /// discovering and writing. Never throws: a failure becomes the result's `error`.
@@ -15,6 +16,9 @@ struct RecordingAnalysisJob: Sendable {
     var forceFusion = false
     /// The format to open recordings as (`--columns`/`--column-map`), `nil`: detected from each one's contents.
     var format: RecordingFormat? = nil
+    /// Run the workout analysis alongside and apply its swing gate (`analyze --gate`): swings inside swimming,
+    /// running or cycling segments are left out and listed with the reason.
+    var gate = false
 
     /// The configuration for a recording: the file's, else `--sport`'s, else the recording's sport, else baseball.
     func configuration(for metadata: RecordingMetadata) -> SwingAnalyzerConfiguration {
@@ -55,10 +59,26 @@ struct RecordingAnalysisJob: Sendable {
             return RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         }
-        guard shouldContinue(),
-            let result = SwingAnalyzer.analyze(
+        guard shouldContinue() else { return nil }
+        var leftOut: [SwingGate.LeftOut]?
+        let result: SwingAnalysisResult
+        if gate {
+            // One pass feeds both analyses (the swings are exactly SwingAnalyzer.analyze's); the deadline is
+            // checked before it, and TimeLimitedWork abandons a run past it.
+            let both = WorkoutAnalyzer.analyzeWithSwings(source, swingConfiguration: configuration(for: source.metadata))
+            let out = both.gate.leftOut
+            leftOut = out
+            // The kept swings in the analyzer's order.
+            result = SwingAnalysisResult(
+                swings: both.swings.swings.filter { swing in
+                    !out.contains { $0.start == swing.start && $0.impact == swing.impact }
+                }, dataCase: both.swings.dataCase, unmatchedImpacts: both.swings.unmatchedImpacts)
+        } else {
+            guard let swings = SwingAnalyzer.analyze(
                 source, configuration: configuration(for: source.metadata), while: shouldContinue)
-        else { return nil }
+            else { return nil }
+            result = swings
+        }
         if let failure = source.readFailure {
             return RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(failure)")
@@ -69,7 +89,7 @@ struct RecordingAnalysisJob: Sendable {
             recording: path, duration: source.duration, swings: swings, issues: source.hygiene.findings + headFindings,
             dataCase: result.dataCase.rawValue, error: nil,
             deviceMotionSource: source.streams.contains(.deviceMotion)
-                ? source.metadata.deviceMotionSource ?? "recorded" : nil)
+                ? source.metadata.deviceMotionSource ?? "recorded" : nil, swingsLeftOut: leftOut)
     }
 
     /// `source` with device motion fused from its raw accelerometer and gyroscope when it has no device motion of

@@ -28,12 +28,18 @@ extension SwingMetrics {
                 line is flushed (to standard output or straight into the --output file) as soon as the \
                 recording and those before it are done, so a crash loses nothing already written.
 
+                --gate runs the workout analysis (as 'swing-metrics workout') in the same pass and applies its \
+                swing gate: swings inside swimming, running or cycling segments (swim strokes, running arm \
+                swing) are not reported as swings; JSON lists them under "swingsLeftOut" with the reason, the \
+                table after the swings. It costs about the swing analysis's time again.
+
                 Examples:
                   swing-metrics analyze Datasets/sample
                   swing-metrics analyze ~/sessions --format json --output swings.json
                   swing-metrics analyze 'sessions/2026-*/' --sport softball --format csv
                   swing-metrics analyze session.npz --config my-analyzer.json --format jsonl
                   swing-metrics analyze --manifest season.txt --shard 3/8 --time-limit 60 --format jsonl
+                  swing-metrics analyze pool-session.zip --gate --format json
                 """)
 
         @OptionGroup var selection: InputSelectionOptions
@@ -48,6 +54,12 @@ extension SwingMetrics {
                 valueName: "seconds"))
         var timeLimit: Double?
 
+        @Flag(
+            help: ArgumentHelp(
+                "Run the workout analysis too and leave out swings inside swimming, running or cycling segments "
+                    + "(listed under swingsLeftOut with the reason)."))
+        var gate = false
+
         func validate() throws {
             if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
                 throw ValidationError("--time-limit must be a positive number of seconds (got \(timeLimit)).")
@@ -58,6 +70,7 @@ extension SwingMetrics {
             let inputs = try selection.recordings()
             var analyzer = try analysis.resolve()
             analyzer.timeLimit = timeLimit
+            analyzer.gate = gate
             let job = analyzer
             let timing = outputOptions.timings ? AnalysisTimings() : nil
             defer { if let timing { StandardError.writeLine(timing.summary) } }

@@ -1,6 +1,7 @@
 import MotionRecording
 import Foundation
 import SwingAnalysis
+import WorkoutAnalysis
 
 /// The terminal table of `analyze --format table`: a summary line per recording, one row per swing, then the
 /// hygiene findings.
@@ -91,6 +92,12 @@ enum SwingTable {
             let headers = ["#"] + shown.map { columns[$0].header }
             let body = rows.enumerated().map { number, row in [String(number + 1)] + shown.map { row[$0] } }
             out += formatTable(headers: headers, rows: body)
+        }
+        if let leftOut = analysis.swingsLeftOut, !leftOut.isEmpty {
+            out += "  \(plural(leftOut.count, "swing")) left out by the workout gate:\n"
+            for swing in leftOut {
+                out += "    - \(String(format: "%.2f s", swing.impact ?? swing.start)): \(swing.reason)\n"
+            }
         }
         if !analysis.issues.isEmpty {
             out += "  data hygiene:\n"

@@ -10,15 +10,7 @@ import _TestSupport
     /// A breaststroke swim, a tennis practice (6 hits) and a run, 800/200 Hz, written as a native file in a fresh
     /// directory (removed by the caller), with its ground truth.
     static func workoutFile() throws -> (directory: URL, file: URL, truth: ActivityTruth) {
-        let swim = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 3, stretches: [ActivityStretch(.swimmingBreaststroke, duration: 45)], deviceMotionRate: 200))
-        let practice = ActivitySession(
-            swingSession: SwingSimulator.simulate(.tennis(seed: 11, mix: EventMix(hits: 6, foulTips: 0, misses: 0))))
-        let run = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.running, duration: 45)], deviceMotionRate: 200))
-        let session = ActivitySession.concatenated([swim, practice, run])
+        let session = ActivitySession.swimPracticeRun(stretchDuration: 45)
         let directory = try CommandRunner.temporaryDirectory()
         let file = directory.appendingPathComponent("workout.npz")
         try NativeFormat.write(session.recording, to: file)

@@ -1,0 +1,134 @@
+/// Accumulates accelerometer samples into ``MotionBins`` (sums in `Double`, in sample order, so the result does
+/// not depend on batch edges).
+struct AccelerationBinner: GridBinner, Sendable {
+    let binRate: Double
+    /// Bins after the last sample from which a silent stream counts as a gap (0.5 s).
+    let gapBins: Int
+    /// The bin being filled (`nil` before the first sample).
+    private(set) var current: Int?
+    /// First bin that held a sample.
+    private(set) var firstBin: Int?
+    private var sumX = 0.0, sumY = 0.0, sumZ = 0.0, sumM = 0.0, sumMM = 0.0
+    private var n: Int32 = 0
+    private var peak: Float = 0
+    private var lastDataBin = Int.min
+
+    init(binRate: Double) {
+        self.binRate = binRate
+        gapBins = Int((0.5 * binRate).rounded())
+    }
+
+    mutating func start(at bin: Int) {
+        current = bin
+        firstBin = bin
+    }
+
+    /// Adds one sample (t in s; x, y, z in g). Bins that this sample closes are written to `bins`.
+    @inline(__always)
+    mutating func add(time: Double, x: Float, y: Float, z: Float, into bins: inout MotionBins) {
+        let m2f = x * x + y * y + z * z
+        guard m2f < .infinity, time.isFinite else { return }  // a NaN or infinite component: skipped
+        _ = enter(time: time, into: &bins)
+        let mf = m2f.squareRoot()
+        sumX += Double(x)
+        sumY += Double(y)
+        sumZ += Double(z)
+        sumM += Double(mf)
+        sumMM += Double(m2f)
+        n += 1
+        if mf > peak { peak = mf }
+    }
+
+    /// Adds samples `start..<count` of the columns until one opens a bin in a later second than the previous
+    /// sample (after writing the bins before it); returns the index after the last sample added, so the caller
+    /// can decide the windows that second completed and go on. The samples of one bin accumulate in local
+    /// variables: only a change of bin touches the ring.
+    @inline(__always)
+    mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
+    ) -> Int {
+        var i = start
+        while i < count {
+            let t = times[i]
+            var (tx, ty, tz) = (x[i], y[i], z[i])
+            i &+= 1
+            // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
+            guard tx * tx + ty * ty + tz * tz < .infinity, t.isFinite else { continue }
+            let passed = enter(time: t, into: &bins)
+            // Local accumulation while the bin stays the same.
+            var (sx, sy, sz, sm, smm) = (sumX, sumY, sumZ, sumM, sumMM)
+            var (k, p) = (n, peak)
+            // The bin holds the samples with t × binRate < its index + 1 (times are non-decreasing; an earlier
+            // time joins the open bin, as a later bin's index would not be smaller).
+            let binEnd = Double(current! &+ 1)
+            while true {
+                let m2f = tx * tx + ty * ty + tz * tz
+                if m2f < .infinity {  // always taken on clean data
+                    let mf = m2f.squareRoot()
+                    sx += Double(tx)
+                    sy += Double(ty)
+                    sz += Double(tz)
+                    sm += Double(mf)
+                    smm += Double(m2f)
+                    k &+= 1
+                    if mf > p { p = mf }
+                }
+                guard i < count else { break }
+                let tn = times[i]
+                guard tn * binRate < binEnd else { break }
+                (tx, ty, tz) = (x[i], y[i], z[i])
+                i &+= 1
+            }
+            (sumX, sumY, sumZ, sumM, sumMM) = (sx, sy, sz, sm, smm)
+            (n, peak) = (k, p)
+            if passed { return i }
+        }
+        return i
+    }
+
+    /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
+    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+        guard let c = current, bin > c else { return }
+        let s = bins.slot(c)
+        if n > 0 {
+            let inv = 1 / Double(n)
+            let mean = sumM * inv
+            bins[slot: s].meanX = Float(sumX * inv)
+            bins[slot: s].meanY = Float(sumY * inv)
+            bins[slot: s].meanZ = Float(sumZ * inv)
+            bins[slot: s].meanMagnitude = Float(mean)
+            bins[slot: s].peakMagnitude = peak
+            bins[slot: s].magnitudeVariance = Float(Swift.max(0, sumMM * inv - mean * mean))
+            bins[slot: s].count = n
+            bins[slot: s].isGap = false
+            lastDataBin = c
+        } else {
+            repeatPrevious(c, into: &bins)
+        }
+        // Empty bins up to the new one (at most a ring's worth are ever read back).
+        var k = c + 1
+        if bin - k > bins.capacity { k = bin - bins.capacity }
+        while k < bin {
+            repeatPrevious(k, into: &bins)
+            k += 1
+        }
+        current = bin
+        sumX = 0; sumY = 0; sumZ = 0; sumM = 0; sumMM = 0
+        n = 0
+        peak = 0
+    }
+
+    private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {
+        let s = bins.slot(bin)
+        let previous = bins[slot: bins.slot(bin - 1)]
+        bins[slot: s].meanX = previous.meanX
+        bins[slot: s].meanY = previous.meanY
+        bins[slot: s].meanZ = previous.meanZ
+        bins[slot: s].meanMagnitude = previous.meanMagnitude
+        bins[slot: s].peakMagnitude = previous.meanMagnitude
+        bins[slot: s].magnitudeVariance = 0
+        bins[slot: s].count = 0
+        bins[slot: s].isGap = bin - lastDataBin > gapBins
+    }
+}

@@ -1,0 +1,77 @@
+/// The direction of the running mean of a (unit vector, device frame) over two widths of 25 Hz bins, computed
+/// once per bin as it enters the analysis window rather than once per window it is part of: the circular
+/// variance of the direction (``WindowFeatures/directionVariance`` over 0.24 s means,
+/// ``WindowFeatures/slowDirectionVariance`` over 0.5 s means) is then a sum over the window's cached vectors.
+///
+/// Only bins with an even absolute index are kept (80 ms apart: plenty for motions of ≤ 1 Hz, and half the roots
+/// and divisions). A bin's vectors depend on its own bin and the `width − 1` before it; the window sums only bins
+/// whose means lie entirely inside it.
+struct BinDirections: Sendable {
+    /// Widths of the running means, bins (0.24 s and 0.5 s at 25 Hz).
+    let widths: (fast: Int, slow: Int)
+    private let capacity: Int
+    /// Per slot: unit vector of the fast and of the slow mean (zero when the mean is zero), and 1 where the
+    /// vector exists (0 otherwise), as x, y, z, weight.
+    private var fast: [SIMD4<Double>]
+    private var slow: [SIMD4<Double>]
+    /// Bins below this already hold their vectors (when ≥ the window's first bin).
+    private var cachedEnd = Int.min
+
+    init(widths: (fast: Int, slow: Int), windowBins: Int) {
+        self.widths = widths
+        var c = 1
+        while c < windowBins + 2 * widths.slow { c <<= 1 }
+        capacity = c
+        fast = Array(repeating: .zero, count: c)
+        slow = Array(repeating: .zero, count: c)
+    }
+
+    /// Circular variances (1 − |mean unit vector|) of the fast and the slow mean direction over window `range`
+    /// (absolute bins, all held by `bins`).
+    mutating func variances(of range: Range<Int>, in bins: MotionBins) -> (fast: Double, slow: Double) {
+        let mask = capacity - 1
+        var bin = Swift.max(range.lowerBound, cachedEnd)
+        if range.upperBound - bin > capacity { bin = range.upperBound - capacity }
+        if bin & 1 != 0 { bin += 1 }
+        while bin < range.upperBound {
+            fast[bin & mask] = Self.direction(endingAt: bin, width: widths.fast, in: bins)
+            slow[bin & mask] = Self.direction(endingAt: bin, width: widths.slow, in: bins)
+            bin += 2
+        }
+        cachedEnd = range.upperBound
+        return (
+            Self.variance(fast, from: range.lowerBound + widths.fast - 1, to: range.upperBound, mask: mask),
+            Self.variance(slow, from: range.lowerBound + widths.slow - 1, to: range.upperBound, mask: mask)
+        )
+    }
+
+    /// 1 − |Σ unit vectors| / count over the even bins in `first..<end`.
+    private static func variance(_ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int) -> Double {
+        var bin = first + (first & 1)
+        var sum = SIMD4<Double>.zero
+        while bin < end {
+            sum += vectors[bin & mask]
+            bin += 2
+        }
+        guard sum.w > 0 else { return 0 }
+        return 1 - (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / sum.w
+    }
+
+    /// Unit vector of Σ (mean x, y, z) over bins `bin − width + 1 … bin`, with weight 1; zero if the sum is zero.
+    private static func direction(endingAt bin: Int, width: Int, in bins: MotionBins) -> SIMD4<Double> {
+        var (sx, sy, sz) = (0.0, 0.0, 0.0)
+        var s = bins.slot(bin - width + 1)
+        for _ in 0..<width {
+            let b = bins[slot: s]
+            sx += Double(b.meanX)
+            sy += Double(b.meanY)
+            sz += Double(b.meanZ)
+            s &+= 1
+            if s == bins.capacity { s = 0 }
+        }
+        let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
+        guard norm > 0 else { return .zero }
+        let inverse = 1 / norm
+        return SIMD4(sx * inverse, sy * inverse, sz * inverse, 1)
+    }
+}

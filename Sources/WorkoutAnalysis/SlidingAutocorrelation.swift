@@ -1,0 +1,162 @@
+/// The lagged products Σ y_i·y_{i+L} over the pairs inside a window of 25 Hz bins (y = binned |a| − 1 g), kept
+/// up to date as the window slides instead of recomputed: the analysis moves an 8 s window by 1 s, so each window
+/// adds the pairs that end in the new second and drops the pairs that start in the second that left — about
+/// 2 × 25 products per lag instead of 200.
+///
+/// The sums are in `Double` and are recomputed from scratch every ``refreshInterval`` windows (and whenever a
+/// window is not a forward slide of the previous one), so rounding from adding and removing cannot build up and a
+/// huge outlier leaves the sums within that many windows. The windows come in the same order for any cutting of
+/// the stream into batches, so the sums, like everything else in the analysis, do not depend on batch edges.
+struct SlidingAutocorrelation: Sendable {
+    /// Largest lag kept, bins.
+    let maximumLag: Int
+    /// Windows between two recomputations from scratch.
+    static let refreshInterval = 16
+    /// y by absolute bin: a ring of `capacity` values stored twice (slot and slot + capacity), so any run of up to
+    /// `capacity` consecutive bins is contiguous from its first slot.
+    private var values: [Double]
+    /// The same ring in reverse order (bin b at slot capacity − 1 − (b mod capacity), also stored twice), so the
+    /// bins before a given one are contiguous too.
+    private var reversed: [Double]
+    private let capacity: Int
+    /// products[L] = Σ y_i·y_{i+L} over i, i + L in ``window``, for L in 0...maximumLag.
+    private(set) var products: [Double]
+    /// The window the products hold (`nil` before the first).
+    private(set) var window: Range<Int>?
+    private var updates = 0
+
+    /// - Parameters:
+    ///   - maximumLag: largest lag, bins.
+    ///   - windowBins: the longest window, bins.
+    init(maximumLag: Int, windowBins: Int) {
+        self.maximumLag = maximumLag
+        var c = 1
+        while c < 2 * (windowBins + maximumLag) { c <<= 1 }
+        capacity = c
+        values = Array(repeating: 0, count: 2 * c)
+        reversed = Array(repeating: 0, count: 2 * c)
+        products = Array(repeating: 0, count: maximumLag + 1)
+    }
+
+    /// Moves to window `range` (absolute bins); `y(bin)` gives a bin's value and is asked only for bins that
+    /// entered the window since the previous call (or all of them on a recomputation).
+    mutating func update(to range: Range<Int>, y: (Int) -> Double) {
+        let mask = capacity - 1
+        func store(_ bins: Range<Int>) {
+            for bin in bins {
+                let v = y(bin), s = bin & mask, r = mask - s
+                values[s] = v
+                values[s + capacity] = v
+                reversed[r] = v
+                reversed[r + capacity] = v
+            }
+        }
+        if let old = window, updates < Self.refreshInterval, range.lowerBound >= old.lowerBound,
+            range.upperBound >= old.upperBound, range.lowerBound <= old.upperBound,
+            range.upperBound - old.lowerBound <= capacity
+        {
+            store(old.upperBound..<range.upperBound)
+            slide(from: old, to: range, mask: mask)
+            updates += 1
+        } else {
+            store(range)
+            recompute(range, mask: mask)
+            updates = 0
+        }
+        window = range
+    }
+
+    /// Removes the pairs that start in `old.lower..<new.lower` (they ended before `old.upper`) and adds the pairs
+    /// that end in `old.upper..<new.upper` (they start at or after `new.lower`).
+    private mutating func slide(from old: Range<Int>, to new: Range<Int>, mask: Int) {
+        let removedCount = new.lowerBound - old.lowerBound
+        let lags = maximumLag + 1
+        guard old.count - maximumLag >= removedCount, new.lowerBound + maximumLag <= old.upperBound else {
+            return slideNearEdges(from: old, to: new, mask: mask)
+        }
+        // Every lag loses the same bins' pairs and gains the same bins' pairs: for each run of four lags, a
+        // SIMD multiply-add over those bins.
+        let removedStart = old.lowerBound & mask
+        let addedCount = new.upperBound - old.upperBound
+        values.withUnsafeBufferPointer { v in
+            reversed.withUnsafeBufferPointer { r in
+                products.withUnsafeMutableBufferPointer { p in
+                    let (vBase, rBase) = (UnsafeRawPointer(v.baseAddress!), UnsafeRawPointer(r.baseAddress!))
+                    let stride = MemoryLayout<Double>.stride
+                    var lag = 0
+                    while lag < lags {
+                        let width = Swift.min(4, lags - lag)
+                        var sum = SIMD4<Double>.zero
+                        if width == 4 {
+                            for k in 0..<removedCount {
+                                let later = vBase.loadUnaligned(
+                                    fromByteOffset: (removedStart &+ k &+ lag) &* stride, as: SIMD4<Double>.self)
+                                sum -= v[removedStart &+ k] * later
+                            }
+                            for k in 0..<addedCount {
+                                let j = (old.upperBound &+ k) & mask
+                                let earlier = rBase.loadUnaligned(
+                                    fromByteOffset: (mask &- j &+ lag) &* stride, as: SIMD4<Double>.self)
+                                sum += v[j] * earlier
+                            }
+                        } else {
+                            for l in 0..<width {
+                                var s = 0.0
+                                for k in 0..<removedCount { s -= v[removedStart &+ k] * v[removedStart &+ k &+ lag &+ l] }
+                                for k in 0..<addedCount {
+                                    let j = (old.upperBound &+ k) & mask
+                                    s += v[j] * r[mask &- j &+ lag &+ l]
+                                }
+                                sum[l] = s
+                            }
+                        }
+                        for l in 0..<width { p[lag &+ l] += sum[l] }
+                        lag &+= 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``slide(from:to:mask:)`` when the pairs gained or lost differ by lag (short windows at the recording's ends).
+    private mutating func slideNearEdges(from old: Range<Int>, to new: Range<Int>, mask: Int) {
+        let removedCount = new.lowerBound - old.lowerBound
+        let removedStart = old.lowerBound & mask
+        values.withUnsafeBufferPointer { v in
+            products.withUnsafeMutableBufferPointer { p in
+                for lag in 0...maximumLag {
+                    var sum = 0.0
+                    // i in old.lower ..< min(new.lower, old.upper − lag)
+                    let removed = Swift.min(removedCount, old.count - lag)
+                    if removed > 0 {
+                        for k in 0..<removed { sum -= v[removedStart &+ k] * v[removedStart &+ k &+ lag] }
+                    }
+                    // j in max(old.upper, new.lower + lag) ..< new.upper, i = j − lag
+                    let firstJ = Swift.max(old.upperBound, new.lowerBound + lag)
+                    if firstJ < new.upperBound {
+                        let start = (firstJ - lag) & mask
+                        for k in 0..<(new.upperBound - firstJ) { sum += v[start &+ k] * v[start &+ k &+ lag] }
+                    }
+                    p[lag] += sum
+                }
+            }
+        }
+    }
+
+    private mutating func recompute(_ range: Range<Int>, mask: Int) {
+        let n = range.count
+        let start = range.lowerBound & mask
+        values.withUnsafeBufferPointer { v in
+            products.withUnsafeMutableBufferPointer { p in
+                for lag in 0...maximumLag {
+                    var sum = 0.0
+                    if n > lag {
+                        for k in 0..<(n - lag) { sum += v[start &+ k] * v[start &+ k &+ lag] }
+                    }
+                    p[lag] = sum
+                }
+            }
+        }
+    }
+
+}
