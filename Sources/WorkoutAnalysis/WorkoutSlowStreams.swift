@@ -31,8 +31,8 @@ extension RecordingSource {
 }
 
 extension WorkoutSummary {
-    /// Adds the barometry (pressure through ``BarometricAnalyzer`` and ``ElevationProfile``, with the segments when
-    /// the motion analysis had data) and the comparison with the device's own counts.
+    /// Adds the barometry (pressure through ``BarometricAnalyzer`` and ``ElevationProfile``; floors count only in
+    /// gait segments when the motion analysis could classify, i.e. had acceleration) and the comparison with the device's own counts.
     public mutating func addSlowStreams(
         _ streams: WorkoutSlowStreams, barometry configuration: BarometryConfiguration = BarometryConfiguration()
     ) {
@@ -43,7 +43,7 @@ extension WorkoutSummary {
             analyzer.finish(into: &output)
             let hasMotion = [.full, .accelerometerOnly, .deviceMotionOnly].contains(dataCase)
             barometry = ElevationProfile.summarize(
-                output, segments: hasMotion ? segments : nil, configuration: configuration)
+                output, segments: segments, floorsNeedGait: hasMotion, configuration: configuration)
         }
         device = DeviceComparison(
             pedometer: streams.pedometer, activity: streams.motionActivity, steps: steps, distance: distance,

@@ -1,5 +1,5 @@
 /// A recording's barometric results: elevation gain and loss, floors, submersions and their greatest depth, in
-/// total and per activity segment. Made by ``ElevationProfile/summarize(_:segments:configuration:)``.
+/// total and per activity segment. Made by ``ElevationProfile/summarize(_:segments:floorsNeedGait:configuration:)``.
 public struct BarometrySummary: Sendable, Equatable {
     /// Altitude climbed, m (weather drift left out, dead band ``BarometryConfiguration/elevationDeadBand``).
     public var elevationGain: Double
@@ -16,7 +16,7 @@ public struct BarometrySummary: Sendable, Equatable {
     /// Altitude change put down to weather (slower than ``BarometryConfiguration/verticalRate``, or made while
     /// stationary), m: what an altimeter without drift removal would have added.
     public var weatherDrift: Double
-    /// The same quantities per activity segment, in the order of the segments given (empty without segments).
+    /// The same quantities per activity segment, in the order of the segments given.
     public var segments: [SegmentBarometry]
 
     public init(

@@ -10,18 +10,17 @@
 ///    ``BarometryConfiguration/verticalRate`` (at least ``BarometryConfiguration/stationaryVerticalRate`` inside a
 ///    stationary segment: only a lift moves a still wearer); otherwise it is weather and is left out.
 /// 4. **Counting.** The wearer's changes go to the gain/loss counter (``ElevationHysteresis``), and those made
-///    inside walking or running segments to the floor counter (``FloorCounter``). Without segments (a recording
-///    without motion) every change of the wearer's counts floors.
+///    inside walking or running segments to the floor counter (``FloorCounter``). When the motion could not be
+///    classified (`floorsNeedGait` false: a recording without motion) every change of the wearer's counts floors.
 ///
 /// Each count is credited to the segment holding the second it is made in. The result depends only on the track and
 /// the segments, which are both independent of how the recording was cut into batches.
 public enum ElevationProfile {
     public static func summarize(
-        _ output: BarometryOutput, segments: [ActivitySegment]?,
+        _ output: BarometryOutput, segments segmentList: [ActivitySegment], floorsNeedGait: Bool = true,
         configuration: BarometryConfiguration = BarometryConfiguration()
     ) -> BarometrySummary {
         var summary = BarometrySummary(submersions: output.submersions)
-        let segmentList = segments ?? []
         summary.segments = Array(repeating: SegmentBarometry(), count: segmentList.count)
         for dive in output.submersions {
             summary.maxDepth = Swift.max(summary.maxDepth ?? 0, dive.maxDepth)
@@ -55,7 +54,7 @@ public enum ElevationProfile {
             summary.elevationGain += gain
             summary.elevationLoss += loss
             var (up, down) = (0, 0)
-            if segments == nil || activity == .walking || activity == .running {
+            if !floorsNeedGait || activity == .walking || activity == .running {
                 (up, down) = floors.add(delta)
                 summary.floorsAscended += up
                 summary.floorsDescended += down
