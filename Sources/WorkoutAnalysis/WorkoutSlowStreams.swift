@@ -47,6 +47,6 @@ extension WorkoutSummary {
         }
         device = DeviceComparison(
             pedometer: streams.pedometer, activity: streams.motionActivity, steps: steps, distance: distance,
-            floors: barometry.map { ($0.floorsAscended, $0.floorsDescended) }, segments: segments)
+            floors: barometry.map { (ascended: $0.floorsAscended, descended: $0.floorsDescended) }, segments: segments)
     }
 }

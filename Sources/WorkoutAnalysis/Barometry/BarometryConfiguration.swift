@@ -19,6 +19,9 @@ public struct BarometryConfiguration: Sendable, Equatable {
     /// about 0.1 kPa/h (≈ 8 m/h, 0.0023 m/s; a fast front ≈ 0.3 kPa/h, 0.007 m/s); walking up a hill is
     /// 0.02–0.2 m/s and stairs 0.1–0.5 m/s. Slower changes are weather drift and are left out of the altitude.
     public var verticalRate: Double = 0.015
+    /// Time constant over which the weather's rate is remembered, s: the mean rate of the drift seconds, each
+    /// weighted by exp(−age / this), is taken out of the wearer's changes (weather trends hold for hours).
+    public var weatherMemory: Double = 1800
     /// Vertical rate from which a change of altitude is the wearer's while the motion analysis says the wearer is
     /// stationary, m/s: a lift (elevator, 1–10 m/s) still counts; anything slower while still is weather.
     public var stationaryVerticalRate: Double = 0.25

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Elevation gain and loss and floors from the 1 Hz pressure track, once the activity segments are known.
 ///
 /// 1. **Altitude.** Each second's pressure becomes a relative altitude with the international barometric formula
@@ -9,6 +11,8 @@
 /// 3. **Drift.** A second's altitude change is the wearer's when the rate is at least
 ///    ``BarometryConfiguration/verticalRate`` (at least ``BarometryConfiguration/stationaryVerticalRate`` inside a
 ///    stationary segment: only a lift moves a still wearer); otherwise it is weather and is left out.
+///    The weather's recent rate (its change over the drift seconds, fading over
+///    ``BarometryConfiguration/weatherMemory``) is also taken out of the wearer's changes.
 /// 4. **Counting.** The wearer's changes go to the gain/loss counter (``ElevationHysteresis``), and those made
 ///    inside walking or running segments to the floor counter (``FloorCounter``). When the motion could not be
 ///    classified (`floorsNeedGait` false: a recording without motion) every change of the wearer's counts floors.
@@ -36,6 +40,8 @@ public enum ElevationProfile {
         var floors = FloorCounter(floorHeight: configuration.floorHeight)
         var previous: Int?
         var segment = 0
+        // Weather's altitude change and the seconds it was seen over, fading with weatherMemory.
+        var weatherChange = 0.0, weatherTime = 0.0
         for i in smooth.indices where smooth[i].isFinite {
             defer { previous = i }
             guard let p = previous else { continue }
@@ -46,16 +52,26 @@ public enum ElevationProfile {
             let inside = segment < segmentList.count && segmentList[segment].start <= time ? segment : nil
             let activity = inside.map { segmentList[$0].activity }
             let threshold = activity == .stationary ? configuration.stationaryVerticalRate : configuration.verticalRate
+            let gap = Double(i - p)
+            let fade = exp(-gap / configuration.weatherMemory)
+            (weatherChange, weatherTime) = (weatherChange * fade, weatherTime * fade)
             guard abs(rate) >= threshold else {
                 summary.weatherDrift += delta
+                weatherChange += delta
+                weatherTime += gap
                 continue
             }
-            let (gain, loss) = climbs.add(delta)
+            // The weather keeps moving during a climb: take its recent rate out (over a 30-minute climb, 0.1 kPa/h
+            // would add 4 m).
+            let weather = weatherTime >= Double(configuration.rateWindowSeconds) ? weatherChange / weatherTime * gap : 0
+            summary.weatherDrift += weather
+            let wearer = delta - weather
+            let (gain, loss) = climbs.add(wearer)
             summary.elevationGain += gain
             summary.elevationLoss += loss
             var (up, down) = (0, 0)
             if !floorsNeedGait || activity == .walking || activity == .running {
-                (up, down) = floors.add(delta)
+                (up, down) = floors.add(wearer)
                 summary.floorsAscended += up
                 summary.floorsDescended += down
             }

@@ -60,7 +60,8 @@ public struct DeviceComparison: Sendable, Equatable {
                 floorsDescendedDifference = floors.map { $0.descended - down }
             }
         }
-        if let activity, let (agreed, compared) = Self.agreement(activity, segments: segments) {
+        if let activity, let shares = Self.agreement(activity, segments: segments) {
+            let (agreed, compared) = shares
             activityComparedTime = compared
             activityAgreement = compared > 0 ? agreed / compared : nil
         }
@@ -93,11 +94,11 @@ public struct DeviceComparison: Sendable, Equatable {
             guard to > from else { continue }
             for segment in segments where segment.end > from && segment.start < to {
                 let overlap = Swift.min(to, segment.end) - Swift.max(from, segment.start)
-                guard overlap > 0, let agrees = agrees(device: activity.activity[k], ours: segment.activity) else {
+                guard overlap > 0, let same = Self.agrees(device: activity.activity[k], ours: segment.activity) else {
                     continue
                 }
                 compared += overlap
-                if agrees { agreed += overlap }
+                if same { agreed += overlap }
             }
         }
         return (agreed, compared)
