@@ -8,7 +8,7 @@ import MotionRecording
 ///
 /// **Batch invariance.** Samples are taken one by one in order and every decision depends on whole seconds only, so
 /// any cutting of the same samples into batches gives `==` output. A second's median waits for the seconds up to
-/// half the median window after it: the output lags the input by about 3 s.
+/// half the median window after it: the output lags the input by about 4 s.
 ///
 /// **Bad samples.** A pressure that is NaN, infinite or not positive, or a timestamp that is not finite, is skipped
 /// (the data-hygiene checks report them); a sample whose timestamp goes back into an earlier second is counted in

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The international barometric formula: altitude in the ICAO standard atmosphere (ISO 2533) from pressure, valid in
-/// the troposphere (below 11 km):
+/// the troposphere (below 11 km), with h the geopotential altitude (within 0.2 % of the geometric below 11 km):
 ///
 ///     h = (T₀ / L) · (1 − (p / p₀)^(R·L / (g₀·M)))
 ///
 /// with T₀ = 288.15 K (15 °C at sea level), L = 0.0065 K/m (temperature lapse rate), p₀ = 101.325 kPa, g₀ = 9.80665
-/// m/s², M = 0.0289644 kg/mol (dry air), R = 8.31446 J/(mol·K): T₀/L = 44 330.8 m and the exponent
+/// m/s², M = 0.0289644 kg/mol (dry air), R = 8.31432 J/(mol·K) (the standard's own value): T₀/L = 44 330.8 m and the exponent
 /// R·L/(g₀·M) = 0.190263 (1/5.25588). Near sea level 1 hPa (0.1 kPa) is about 8.3 m.
 ///
 /// **Relative altitude** (what `CMAltimeter` reports) is the difference of two standard altitudes. It does not depend
@@ -22,7 +22,7 @@ public enum BarometricFormula {
     /// Temperature lapse rate L of the troposphere, K/m.
     public static let lapseRateKelvinPerMeter = 0.0065
     /// R·L / (g₀·M), dimensionless.
-    public static let exponent = 8.31446 * 0.0065 / (9.80665 * 0.0289644)
+    public static let exponent = 8.31432 * 0.0065 / (9.80665 * 0.0289644)
 
     /// Standard-atmosphere altitude of pressure `kilopascals` (> 0), m above the level where the pressure is
     /// `reference` kPa (default: the standard sea level).

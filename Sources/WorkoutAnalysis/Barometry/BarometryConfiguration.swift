@@ -6,9 +6,9 @@
 /// altimeter reports about 1 Hz, a phone barometer up to 25 Hz, the water-submersion manager 3 Hz under water).
 public struct BarometryConfiguration: Sendable, Equatable {
     /// Length of the running median over the per-second pressures, s (odd). A door slam (+30…300 Pa for under a
-    /// second) or a wind gust (±20…100 Pa for 1–2 s) changes at most 2 of 5 seconds and is removed; a real change
-    /// of level lasts longer.
-    public var spikeMedianSeconds: Int = 5
+    /// second) or a wind gust (±20…100 Pa for 1–2 s) changes 1–3 seconds; the median of 7 removes up to 3, so also
+    /// a slam during a gust; a real change of level lasts longer.
+    public var spikeMedianSeconds: Int = 7
     /// Length of the centred mean that smooths the altitude before it is differenced, s (odd): barometer noise of
     /// 1–3 Pa (10–25 cm) drops to about 5 cm; a stair climb's corners are rounded over 4 s, its height kept.
     public var smoothingSeconds: Int = 9

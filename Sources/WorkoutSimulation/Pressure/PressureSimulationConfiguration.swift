@@ -22,7 +22,7 @@ public struct PressureSimulationConfiguration: Sendable, Equatable, Codable {
 
     public init(
         seed: UInt64, legs: [VerticalLeg], startTime: Double = 1000, sampleRate: Double = 1,
-        weatherDrift: Double? = nil, noise: Double? = nil, quantum: Double = 1, spikesPerHour: Double = 30,
+        weatherDrift: Double? = nil, noise: Double? = nil, quantum: Double = 1, spikesPerHour: Double = 20,
         airTemperatureCelsius: Double = 15, waterDensity: Double = 997
     ) {
         self.seed = seed

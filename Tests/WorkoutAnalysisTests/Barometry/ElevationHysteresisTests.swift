@@ -39,11 +39,13 @@ import Testing
         #expect(up == 0)
         move(0.1, times: 95)  // 12.4 m
         #expect(up == 4 && down == 0)
-        move(-0.1, times: 29)  // back to 9.5 m: not a whole floor below the level of 12 m
+        move(-0.1, times: 29)  // back to 9.5 m: not a whole floor below the top (12.4 m)
         #expect(down == 0)
-        move(-0.1, times: 10)  // 8.5 m
+        move(-0.1, times: 10)  // 8.5 m: 3.9 m below the top, one floor down (counted from the top)
         #expect(down == 1 && up == 4)
-        move(0.1, times: 30)  // 11.5 m: the level is 9 m, a floor up needs 12 m
+        move(0.1, times: 25)  // 11.0 m: 2.5 m above the low point, nothing
         #expect(up == 4)
+        move(0.1, times: 10)  // 12.0 m: 3.5 m above the low point (8.5 m), one floor up
+        #expect(up == 5 && down == 1)
     }
 }
