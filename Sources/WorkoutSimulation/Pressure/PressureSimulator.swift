@@ -33,7 +33,7 @@ public struct PressureTruth: Sendable, Equatable, Codable {
 
 /// Barometric pressure from a vertical profile (``VerticalLeg``s one after the other), written independently of
 /// the analysis's formula: in air the isothermal hypsometric equation p = p_s(t) · exp(−g₀·M·h / (R·T)) at the
-/// configured air temperature (not the standard atmosphere's lapse), under water p = p_s(t) + ρ·g₀·d. The surface
+/// configured air temperature (not the standard atmosphere's lapse), under water the air pressure at the water's surface + ρ·g₀·d. The surface
 /// pressure p_s is drawn in 98–103 kPa and moves with the weather trend; readings get white noise, door slams and wind
 /// gusts, are rounded to the quantum and stored as Float kPa. Times jitter by ±5 % of the sample period.
 public enum PressureSimulator {
@@ -85,12 +85,9 @@ public enum PressureSimulator {
             let local = now - legStarts[k]
             let surface = base + drift * (now - start) / 3600
             let depth = leg.depth(at: local)
-            var p: Double
-            if depth > 0 {
-                p = surface + waterKilopascalsPerMeter * depth
-            } else {
-                p = surface * exp(-(legAltitudes[k] + leg.altitude(at: local)) / scaleHeight)
-            }
+            // The air pressure at the wearer's altitude; under water, the water column on top of it.
+            var p = surface * exp(-(legAltitudes[k] + leg.altitude(at: local)) / scaleHeight)
+            if depth > 0 { p += waterKilopascalsPerMeter * depth }
             p += noise / 1000 * random.gaussian()
             for (at, length, amplitude) in spikes where now >= at && now < at + length { p += amplitude }
             let quantum = configuration.quantum / 1000
