@@ -3,10 +3,11 @@ import MotionRecording
 extension WorkoutAnalyzer {
     /// Analyses a whole recording: the streaming analyzer fed `recording.batchRanges()` in order, then
     /// ``finish(into:)`` — no second implementation. A stream the recording lacks is declared absent; device motion
-    /// without rotation rate, gravity or user acceleration adds nothing and is left out.
+    /// without rotation rate, gravity or user acceleration adds nothing and is left out. The recording's pressure,
+    /// pedometer and activity are then added (``WorkoutSummary/addSlowStreams(_:barometry:)``).
     public static func analyze(
         _ recording: Recording, configuration: WorkoutAnalyzerConfiguration = WorkoutAnalyzerConfiguration(),
-        stepLength: Double? = nil
+        stepLength: Double? = nil, barometry: BarometryConfiguration = BarometryConfiguration()
     ) -> WorkoutSummary {
         var streams: Set<SensorStream> = []
         if let accelerometer = recording.accelerometer, !accelerometer.isEmpty { streams.insert(.accelerometer) }
@@ -25,6 +26,8 @@ extension WorkoutAnalyzer {
             }
         }
         analyzer.finish(into: &output)
-        return WorkoutSummary(output: output, stepLength: stepLength, dataCase: analyzer.dataCase)
+        var summary = WorkoutSummary(output: output, stepLength: stepLength, dataCase: analyzer.dataCase)
+        summary.addSlowStreams(WorkoutSlowStreams(recording), barometry: barometry)
+        return summary
     }
 }

@@ -36,11 +36,23 @@ extension WorkoutAnalyzer {
         return streams
     }
 
-    /// Analyses an opened recording's workout and swings in one pass (one dispatch on the storage).
+    /// Analyses an opened recording's workout and swings in one pass (one dispatch on the storage), then adds its
+    /// slow streams (``WorkoutSummary/addSlowStreams(_:barometry:)``: pressure, the device's own counts).
     public static func analyzeWithSwings(
         _ source: RecordingSource, swingConfiguration: SwingAnalyzerConfiguration,
         configuration: WorkoutAnalyzerConfiguration = WorkoutAnalyzerConfiguration(), stepLength: Double? = nil,
-        gate: SwingGate = SwingGate()
+        gate: SwingGate = SwingGate(), barometry: BarometryConfiguration = BarometryConfiguration()
+    ) -> WorkoutAndSwings {
+        var result = analyzeMotionWithSwings(
+            source, swingConfiguration: swingConfiguration, configuration: configuration, stepLength: stepLength,
+            gate: gate)
+        result.summary.addSlowStreams(source.workoutSlowStreams, barometry: barometry)
+        return result
+    }
+
+    private static func analyzeMotionWithSwings(
+        _ source: RecordingSource, swingConfiguration: SwingAnalyzerConfiguration,
+        configuration: WorkoutAnalyzerConfiguration, stepLength: Double?, gate: SwingGate
     ) -> WorkoutAndSwings {
         switch source.storage {
         case .inMemory(let recording):

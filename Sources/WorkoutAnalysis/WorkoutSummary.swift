@@ -13,6 +13,11 @@ public struct WorkoutSummary: Sendable, Equatable {
     /// Which data the analysis had (``WorkoutAnalyzer/dataCase``); its ``WorkoutDataCase/note`` belongs in a
     /// report's issues.
     public var dataCase: WorkoutDataCase
+    /// Elevation gain and loss, floors and water depth from the pressure stream; `nil` without pressure
+    /// (``addSlowStreams(_:barometry:)``).
+    public var barometry: BarometrySummary?
+    /// The device's own pedometer and activity beside ours; `nil` when the recording holds neither.
+    public var device: DeviceComparison?
 
     public init(output: WorkoutAnalyzerOutput, stepLength: Double?, dataCase: WorkoutDataCase = .full) {
         self.dataCase = dataCase

@@ -22,7 +22,7 @@ struct WorkoutReportTests {
         let text = String(decoding: try encoder.encode(report), as: UTF8.self)
         #expect(
             text
-                == #"{"cadence":null,"distance":null,"duration":30,"issues":[],"recording":"a\/b","segments":[{"activity":"stationary","confidence":1,"end":110,"start":100,"steps":0},{"activity":"swimming","confidence":0.75,"end":130,"start":110,"steps":0}],"steps":0,"swings":0,"swingsLeftOut":[{"activity":"swimming","impact":120.25,"reason":"inside a swimming segment (110.0–130.0 s)","start":120}]}"#
+                == #"{"cadence":null,"distance":null,"duration":30,"elevationGain":null,"elevationLoss":null,"floorsAscended":null,"floorsDescended":null,"issues":[],"maxDepth":null,"recording":"a\/b","segments":[{"activity":"stationary","confidence":1,"end":110,"start":100,"steps":0},{"activity":"swimming","confidence":0.75,"end":130,"start":110,"steps":0}],"steps":0,"swings":0,"swingsLeftOut":[{"activity":"swimming","impact":120.25,"reason":"inside a swimming segment (110.0–130.0 s)","start":120}]}"#
         )
     }
 

@@ -17,6 +17,15 @@ enum WorkoutTable {
         line += ", " + SwingTable.plural(result.gate.kept.count, "swing")
         if !result.gate.leftOut.isEmpty { line += " (\(result.gate.leftOut.count) left out)" }
         out += line + " · data: \(summary.dataCase.rawValue)\n"
+        if let barometry = summary.barometry {
+            var climb = String(format: "  elevation +%.1f m / −%.1f m, ", barometry.elevationGain, barometry.elevationLoss)
+            climb += "floors \(barometry.floorsAscended) up / \(barometry.floorsDescended) down"
+            if let depth = barometry.maxDepth {
+                climb += String(format: ", max depth %.2f m (", depth) + SwingTable.plural(barometry.submersions.count, "dive") + ")"
+            }
+            out += climb + "\n"
+        }
+        if let device = summary.device { out += "  device: " + Self.describe(device) + "\n" }
         if !summary.segments.isEmpty {
             let rows = summary.segments.enumerated().map { number, s in
                 [
@@ -47,12 +56,42 @@ enum WorkoutTable {
         }
         return out
     }
+
+    /// Apple's counts and our difference to them, one line.
+    static func describe(_ device: DeviceComparison) -> String {
+        var parts: [String] = []
+        if let steps = device.steps {
+            var part = SwingTable.plural(steps, "step")
+            if let d = device.stepsDifference {
+                part += " (ours \(d >= 0 ? "+" : "")\(d)"
+                part += device.stepsDifferencePercent.map { String(format: ", %+.1f %%)", $0) } ?? ")"
+            }
+            parts.append(part)
+        }
+        if let distance = device.distance { parts.append(String(format: "%.0f m", distance)) }
+        if let up = device.floorsAscended, let down = device.floorsDescended {
+            var part = "floors \(up) up / \(down) down"
+            if let du = device.floorsAscendedDifference, let dd = device.floorsDescendedDifference {
+                part += " (ours \(du >= 0 ? "+" : "")\(du) / \(dd >= 0 ? "+" : "")\(dd))"
+            }
+            parts.append(part)
+        }
+        if let agreement = device.activityAgreement {
+            parts.append(String(format: "activity agrees %.0f %% of %.0f s", 100 * agreement, device.activityComparedTime ?? 0))
+        }
+        return parts.isEmpty ? "no counts" : parts.joined(separator: ", ")
+    }
 }
 
 extension RecordingWorkout: WrittenResult {
     /// One CSV row per activity segment.
-    var csvRows: [[(String, JSONValue)]] { (result?.summary.segments ?? []).map(\.json.objectMembers) }
-    static var csvKeys: [String] { ["start", "end", "activity", "confidence", "steps", "cadence"] }
+    var csvRows: [[(String, JSONValue)]] { segmentObjects }
+    static var csvKeys: [String] {
+        [
+            "start", "end", "activity", "confidence", "steps", "cadence", "elevationGain", "elevationLoss",
+            "floorsAscended", "floorsDescended", "maxDepth",
+        ]
+    }
     static var csvRowName: String { "segment" }
     var table: String { WorkoutTable.render(self) }
 }

@@ -60,6 +60,11 @@ import _TestSupport
         #expect(swings >= 5 && swings <= 7, "the practice's 6 hits are kept")
         #expect(object["swingsLeftOut"] as? [Any] != nil)
         #expect(object["dataCase"] as? String == "full")
+        // No pressure, pedometer or activity in this recording: the barometry keys and `device` are null.
+        for key in ["elevationGain", "elevationLoss", "floorsAscended", "floorsDescended", "maxDepth", "device"] {
+            #expect(object.keys.contains(key) && object[key] is NSNull, "\(key)")
+        }
+        #expect((object["submersions"] as? [Any])?.isEmpty == true)
         #expect(object["issues"] as? [Any] != nil)
     }
 
@@ -95,7 +100,10 @@ import _TestSupport
         #expect(csv.status == 0)
         let rows = csv.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         #expect(
-            rows[0] == ["recording", "segment", "start", "end", "activity", "confidence", "steps", "cadence", "status", "error"])
+            rows[0] == [
+                "recording", "segment", "start", "end", "activity", "confidence", "steps", "cadence", "elevationGain",
+                "elevationLoss", "floorsAscended", "floorsDescended", "maxDepth", "status", "error",
+            ])
         #expect(rows.count == segments.count + 1)
         #expect(rows.dropFirst().map { $0[4] } == segments.map { $0["activity"] as! String })
 
