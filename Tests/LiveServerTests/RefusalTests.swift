@@ -142,7 +142,9 @@ struct RefusalTests {
 
     @Test("a silent connection is finished with its summary and closed with 4008")
     func idleTimeout() async throws {
-        let exchange = try await TestServer.with({ $0.idleTimeout = 0.5 }) { port, _ in
+        // 3 s: long enough that no gap between the 20 acknowledged batches reaches it on a loaded machine (0.5 s did,
+        // with the other tests running beside it), short enough to keep the test quick.
+        let exchange = try await TestServer.with({ $0.idleTimeout = 3 }) { port, _ in
             try await ScriptedClient(port: port).run(
                 [.text(ScriptedClient.announce()), .await("session")] + Fixtures.steps(Fixtures.sampleBatches[..<20]))
         }
