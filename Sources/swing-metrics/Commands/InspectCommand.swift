@@ -59,11 +59,13 @@ extension SwingMetrics {
             }
             describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)
             describe("device motion", recording.hygiene.deviceMotion, .deviceMotion)
-            for (name, summary) in [("gyroscope", recording.hygiene.gyroscope), ("magnetometer", recording.hygiene.magnetometer)] {
-                guard let summary else { continue }  // raw IMU streams: listed only when present, never batched
+            // Raw IMU and the slower streams: listed only when present, never batched.
+            for (name, summary) in unbatchedStreams(recording.hygiene) {
+                guard let summary else { continue }
+                let rate = String(format: summary.estimatedRate < 10 ? "%.3f" : "%.1f", summary.estimatedRate)
                 out += String(
-                    format: "  %@ (raw): %d samples, %.3f–%.3f s, %.1f Hz%@\n", name, summary.sampleCount, summary.start,
-                    summary.end, summary.estimatedRate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
+                    format: "  %@: %d samples, %.3f–%.3f s, %@ Hz%@\n", name, summary.sampleCount, summary.start,
+                    summary.end, rate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
             }
             if let motion = recording.deviceMotion {
                 let names: [(DeviceMotionComponents, String)] = [
@@ -89,6 +91,16 @@ extension SwingMetrics {
             return out
         }
 
+        /// The streams that are not batched, with their names in the text description and their figures.
+        static func unbatchedStreams(_ hygiene: HygieneReport) -> [(String, StreamSummary?)] {
+            [
+                ("gyroscope (raw)", hygiene.gyroscope), ("magnetometer (raw)", hygiene.magnetometer),
+                ("pressure", hygiene.pressure), ("location", hygiene.location),
+                ("headphone motion", hygiene.headphoneMotion), ("pedometer (device's counts)", hygiene.pedometer),
+                ("activity (device's classification)", hygiene.motionActivity),
+            ]
+        }
+
         static func json(_ recording: Recording, path: String) -> JSONValue {
             let batchSizesByStream = batchSizes(recording)
             func stream(_ summary: StreamSummary?, _ stream: SensorStream) -> JSONValue {
@@ -103,6 +115,12 @@ extension SwingMetrics {
                 ("duration", .finite(recording.duration)),
                 ("accelerometer", stream(recording.hygiene.accelerometer, .accelerometer)),
                 ("deviceMotion", stream(recording.hygiene.deviceMotion, .deviceMotion)),
+                ("otherStreams", .object(
+                    [("gyroscope", recording.hygiene.gyroscope), ("magnetometer", recording.hygiene.magnetometer),
+                     ("pressure", recording.hygiene.pressure), ("location", recording.hygiene.location),
+                     ("headphoneMotion", recording.hygiene.headphoneMotion), ("pedometer", recording.hygiene.pedometer),
+                     ("activity", recording.hygiene.motionActivity)]
+                        .compactMap { name, summary in summary.map { (name, JSONValue(reflecting: $0)) } })),
                 ("metadata", JSONValue(reflecting: recording.metadata)),
                 ("issues", .array(recording.hygiene.findings.map(\.json))),
             ])
