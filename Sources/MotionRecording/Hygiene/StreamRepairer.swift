@@ -92,23 +92,31 @@ struct StreamRepairer {
                 if nanFirst == nil { nanFirst = (row, 0) }
                 continue
             }
-            // Float columns, then Double columns (numbered after them in `names`).
-            let values = columns.columns.indices.map { (Double(columns.columns[$0][row]), Double(columns.limits[$0]), columns.nanMeansUnknown[$0]) }
-                + columns.doubleColumns.indices.map { (columns.doubleColumns[$0][row], columns.doubleLimits[$0], false) }
-            for (index, (value, limit, unknownAllowed)) in values.enumerated() {
-                if value.isNaN && unknownAllowed { continue }
-                if !value.isFinite && !(unknownAllowed && value.isInfinite) {
-                    drop(row, of: columns.count)
+            // Whether the value of column `index` (Float columns, then Double ones, as in `allNames`) drops the row.
+            func drops(_ value: Double, _ index: Int, limit: Double, unknownAllowed: Bool) -> Bool {
+                if value.isNaN && unknownAllowed { return false }
+                if !value.isFinite && !unknownAllowed {
                     nanCount += 1
                     if nanFirst == nil { nanFirst = (row, index + 1) }
-                    break
-                }
-                if abs(value) > limit {
-                    drop(row, of: columns.count)
+                } else if abs(value) > limit {
                     rangeCount += 1
                     if rangeFirst == nil { rangeFirst = (row, index + 1, value) }
-                    break
+                } else {
+                    return false
                 }
+                drop(row, of: columns.count)
+                return true
+            }
+            var dropped = false
+            for index in columns.columns.indices where !dropped {
+                dropped = drops(
+                    Double(columns.columns[index][row]), index, limit: Double(columns.limits[index]),
+                    unknownAllowed: columns.nanMeansUnknown[index])
+            }
+            for index in columns.doubleColumns.indices where !dropped {
+                dropped = drops(
+                    columns.doubleColumns[index][row], columns.columns.count + index, limit: columns.doubleLimits[index],
+                    unknownAllowed: false)
             }
         }
         if let (row, column) = nanFirst {

@@ -162,7 +162,7 @@ extension SensorLogger {
             data.activity.append(kind)
             data.confidence.append(level)
         }
-        for (text, entry) in mapped.sorted(by: { $0.value.line < $1.value.line }) {
+        for (text, entry) in mapped.sorted(by: { ($0.value.line, $0.key) < ($1.value.line, $1.key) }) {
             findings.append(HygieneFinding(
                 kind: .other, file: table.file, line: Int(entry.line),
                 message: "\(entry.count) row(s) say \"\(text.prefix(24))\", which Core Motion does not report: read as \(entry.to)"))
