@@ -23,6 +23,13 @@ import Foundation
 /// Raw gyroscope: rates no wrist reaches in rad/s (deg/s written as rad/s) are **converted** (`units`); a gyroscope
 /// that starts late or stops early against the accelerometer is reported (`gap`).
 ///
+/// The slower streams (pressure, location, headphone motion, the device's pedometer and activity) take steps 1–3
+/// and 5 with per-column limits, NaN meaning "unknown" where a column allows it (``StreamColumns``), no time-unit
+/// check (they share the motion clock) and no gap check for the change-only pedometer and activity. Pressure in
+/// hPa or Pa is **converted** to kPa (`units`) and isolated spikes out of water are **dropped** (`spike`;
+/// ``PressureChecks``); pressure, location or headphone motion that stops while the motion goes on is reported
+/// (`gap`).
+///
 /// Across streams: `clock-overlap` when the two streams' time spans overlap by less than half the shorter one.
 /// Every repair is a finding naming the file and the first source line it touched. Findings the importers made
 /// while reading come first: a text file that ends inside its last line (`truncated`) has that line dropped.

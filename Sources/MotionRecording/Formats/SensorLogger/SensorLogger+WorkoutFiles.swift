@@ -85,12 +85,13 @@ extension SensorLogger {
     static func readBarometer(_ table: TextCSVTable, times: [Double]) throws(RecordingError) -> ImportedStream<PressureData> {
         let pressure = try table.column(["pressure"], required: true)!
         let altitude = try table.column(["relativeAltitude"], required: false)
-        var data = PressureData(timestamps: times)
+        var (kilopascals, altitudes): ([Float], [Float]) = ([], [])
         for row in 0..<table.count {
-            data.pressureKilopascals.append(try table.float(row, pressure))
-            if let altitude { data.relativeAltitudeMeters.append(try table.float(row, altitude, empty: .nan)) }
+            kilopascals.append(try table.float(row, pressure))
+            if let altitude { altitudes.append(try table.float(row, altitude, empty: .nan)) }
         }
-        return InterchangeCSV.stream(data, table)
+        return InterchangeCSV.stream(
+            PressureData(timestamps: times, pressureKilopascals: kilopascals, relativeAltitudeMeters: altitudes), table)
     }
 
     /// A negative value (Sensor Logger's "invalid") or an empty field as NaN.
@@ -135,13 +136,15 @@ extension SensorLogger {
             guard value == value.rounded(), value >= 0, value < 1e15 else { throw table.invalid(row, column, "a count") }
             return Int(value)
         }
-        var data = PedometerData(timestamps: times)
+        var (stepCounts, distances, up, down): ([Int], [Float], [Int], [Int]) = ([], [], [], [])
         for row in 0..<table.count {
-            data.steps.append(try count(row, steps))
-            data.distanceMeters.append(try validOrNaN(table, row, distance))
-            if let ascended { data.floorsAscended.append(try count(row, ascended)) }
-            if let descended { data.floorsDescended.append(try count(row, descended)) }
+            stepCounts.append(try count(row, steps))
+            distances.append(try validOrNaN(table, row, distance))
+            if let ascended { up.append(try count(row, ascended)) }
+            if let descended { down.append(try count(row, descended)) }
         }
+        let data = PedometerData(
+            timestamps: times, steps: stepCounts, distanceMeters: distances, floorsAscended: up, floorsDescended: down)
         return InterchangeCSV.stream(data, table)
     }
 
@@ -150,7 +153,7 @@ extension SensorLogger {
     ) throws(RecordingError) -> ImportedStream<MotionActivityData> {
         let activity = try table.column(["activity"], required: true)!
         let confidence = try table.column(["confidence"], required: true)!
-        var data = MotionActivityData(timestamps: times)
+        var (kinds, levels): ([MotionActivityKind], [MotionActivityConfidence]) = ([], [])
         var mapped: [String: (count: Int, line: UInt32, to: String)] = [:]
         for row in 0..<table.count {
             let kindText = table.text(row, activity).lowercased()
@@ -159,15 +162,15 @@ extension SensorLogger {
             let confidenceText = table.text(row, confidence).lowercased()
             let level = MotionActivityConfidence(rawValue: confidenceText) ?? .low
             if level.rawValue != confidenceText { mapped[confidenceText, default: (0, table.lines[row], "low")].count += 1 }
-            data.activity.append(kind)
-            data.confidence.append(level)
+            kinds.append(kind)
+            levels.append(level)
         }
         for (text, entry) in mapped.sorted(by: { ($0.value.line, $0.key) < ($1.value.line, $1.key) }) {
             findings.append(HygieneFinding(
                 kind: .other, file: table.file, line: Int(entry.line),
                 message: "\(entry.count) row(s) say \"\(text.prefix(24))\", which Core Motion does not report: read as \(entry.to)"))
         }
-        return InterchangeCSV.stream(data, table)
+        return InterchangeCSV.stream(MotionActivityData(timestamps: times, activity: kinds, confidence: levels), table)
     }
 
     static func readHeadphone(
