@@ -60,7 +60,7 @@ extension SwingMetrics {
             describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)
             describe("device motion", recording.hygiene.deviceMotion, .deviceMotion)
             // Raw IMU and the slower streams: listed only when present, never batched.
-            for (name, summary) in unbatchedStreams(recording.hygiene) {
+            for (name, _, summary) in unbatchedStreams(recording.hygiene) {
                 guard let summary else { continue }
                 let rate = String(format: summary.estimatedRate < 10 ? "%.3f" : "%.1f", summary.estimatedRate)
                 out += String(
@@ -91,13 +91,14 @@ extension SwingMetrics {
             return out
         }
 
-        /// The streams that are not batched, with their names in the text description and their figures.
-        static func unbatchedStreams(_ hygiene: HygieneReport) -> [(String, StreamSummary?)] {
+        /// The streams that are not batched: their names in the text description and in the JSON, and their figures.
+        static func unbatchedStreams(_ hygiene: HygieneReport) -> [(text: String, key: String, summary: StreamSummary?)] {
             [
-                ("gyroscope (raw)", hygiene.gyroscope), ("magnetometer (raw)", hygiene.magnetometer),
-                ("pressure", hygiene.pressure), ("location", hygiene.location),
-                ("headphone motion", hygiene.headphoneMotion), ("pedometer (device's counts)", hygiene.pedometer),
-                ("activity (device's classification)", hygiene.motionActivity),
+                ("gyroscope (raw)", "gyroscope", hygiene.gyroscope), ("magnetometer (raw)", "magnetometer", hygiene.magnetometer),
+                ("pressure", "pressure", hygiene.pressure), ("location", "location", hygiene.location),
+                ("headphone motion", "headphoneMotion", hygiene.headphoneMotion),
+                ("pedometer (device's counts)", "pedometer", hygiene.pedometer),
+                ("activity (device's classification)", "activity", hygiene.motionActivity),
             ]
         }
 
@@ -116,11 +117,9 @@ extension SwingMetrics {
                 ("accelerometer", stream(recording.hygiene.accelerometer, .accelerometer)),
                 ("deviceMotion", stream(recording.hygiene.deviceMotion, .deviceMotion)),
                 ("otherStreams", .object(
-                    [("gyroscope", recording.hygiene.gyroscope), ("magnetometer", recording.hygiene.magnetometer),
-                     ("pressure", recording.hygiene.pressure), ("location", recording.hygiene.location),
-                     ("headphoneMotion", recording.hygiene.headphoneMotion), ("pedometer", recording.hygiene.pedometer),
-                     ("activity", recording.hygiene.motionActivity)]
-                        .compactMap { name, summary in summary.map { (name, JSONValue(reflecting: $0)) } })),
+                    unbatchedStreams(recording.hygiene).compactMap { _, key, summary in
+                        summary.map { (key, JSONValue(reflecting: $0)) }
+                    })),
                 ("metadata", JSONValue(reflecting: recording.metadata)),
                 ("issues", .array(recording.hygiene.findings.map(\.json))),
             ])
