@@ -60,7 +60,8 @@ struct StreamRepairer {
         // 0c. Pressure in hPa or Pa rather than kPa (by magnitude), before step 1 drops values beyond 1000.
         if stream == .pressure, let (unit, divisor, typical) = PressureChecks.unit(columns.columns[0]) {
             findings.append(me.finding(.units, at: nil, "pressure is in \(unit) (5th percentile \(String(format: "%.6g", typical)); air at sea level is 101.325 kPa = 1013.25 hPa = 101325 Pa); \(verb("converted to kPa (÷ \(Int(divisor)))", "an import converts it to kPa"))"))
-            if repair { columns.columns[0] = columns.columns[0].map { $0 / divisor } }
+            // Converted even when only checking: the later steps then judge kPa, as an import's would.
+            columns.columns[0] = columns.columns[0].map { $0 / divisor }
         }
 
         // 1. Non-finite and impossible values.

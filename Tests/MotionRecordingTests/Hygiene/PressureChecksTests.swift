@@ -24,6 +24,9 @@ import Testing
         let units = repaired.hygiene.findings(ofKind: .units)
         #expect(units.count == 1 && units[0].message.hasPrefix("pressure is in \(unit)") && units[0].message.contains(division))
         #expect(repaired.pressure?.pressureKilopascals == (0..<60).map { Self.climb($0) * scale / scale })
+        // Checking alone reports the conversion an import would make, and nothing else.
+        let checked = HygieneChecker.check(Self.recording { Self.climb($0) * scale })
+        #expect(checked.findings.map(\.kind) == ["units"] && checked.findings[0].message.contains("an import converts it to kPa"))
     }
 
     @Test func kilopascalsIncludingADiveAreLeftAsTheyAre() {
