@@ -10,6 +10,14 @@ public struct HygieneReport: Sendable, Equatable, Codable {
     /// Figures of the raw gyroscope and magnetometer streams after repairs, or `nil` when absent.
     public var gyroscope: StreamSummary?
     public var magnetometer: StreamSummary?
+    /// Figures of the slower streams (pressure, location, headphone motion, the device's pedometer and activity)
+    /// after repairs, or `nil` when absent. The pedometer's and activity's rows are reports of changes, so their
+    /// rate is only the median spacing of those reports and gaps are not looked for.
+    public var pressure: StreamSummary?
+    public var location: StreamSummary?
+    public var headphoneMotion: StreamSummary?
+    public var pedometer: StreamSummary?
+    public var motionActivity: StreamSummary?
 
     public init(
         findings: [HygieneFinding] = [], accelerometer: StreamSummary? = nil, deviceMotion: StreamSummary? = nil
@@ -102,6 +110,9 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         /// The file ends inside its last line, with no line break after it and that line short of fields or
         /// cut inside its last number (a recording cut short while being written): the line is dropped.
         case truncated
+        /// An isolated jump no physical motion makes (pressure: more than 5 kPa within a second and back, out of
+        /// water): the sample is dropped.
+        case spike
         /// The importer adjusted something else (documented in the message).
         case other
     }

@@ -34,26 +34,35 @@ enum RawIMUChecks {
         return (count, largest)
     }
 
-    /// A gyroscope that starts more than `tolerance` s after the accelerometer or stops more than `tolerance` s
-    /// before it: the part outside has no rotation (analysed as accelerometer-only).
+    /// A gyroscope that starts more than 1 s after the accelerometer or stops more than 1 s before it: the part
+    /// outside has no rotation (analysed as accelerometer-only).
+    static func coverage(accelerometer a: StreamSummary, gyroscope g: StreamSummary, file: String?) -> [HygieneFinding] {
+        coverage(
+            of: g, named: "gyroscope", against: a, named: "the accelerometer", file: file, tolerance: 1,
+            missing: "rotation (accelerometer-only)")
+    }
+
+    /// A stream (`stream`, called `name`) that starts more than `tolerance` s after the `reference` stream or stops
+    /// more than `tolerance` s before it — a sensor that stopped, or started late: the part outside has no `missing`.
     static func coverage(
-        accelerometer a: StreamSummary, gyroscope g: StreamSummary, file: String?, tolerance: Double = 1
+        of stream: StreamSummary, named name: String, against reference: StreamSummary, named referenceName: String,
+        file: String?, tolerance: Double, missing: String
     ) -> [HygieneFinding] {
-        guard a.sampleCount > 1, g.sampleCount > 1 else { return [] }
+        guard reference.sampleCount > 1, stream.sampleCount > 1 else { return [] }
         var findings: [HygieneFinding] = []
-        if g.end < a.end - tolerance {
+        if stream.end < reference.end - tolerance {
             findings.append(HygieneFinding(
                 kind: .gap, file: file, line: nil, column: nil,
                 message: String(
-                    format: "gyroscope stops at %.3f s while the accelerometer goes on to %.3f s: the last %.3f s have no rotation (accelerometer-only)",
-                    g.end, a.end, a.end - g.end)))
+                    format: "%@ stops at %.3f s while %@ goes on to %.3f s: the last %.3f s have no %@",
+                    name, stream.end, referenceName, reference.end, reference.end - stream.end, missing)))
         }
-        if g.start > a.start + tolerance {
+        if stream.start > reference.start + tolerance {
             findings.append(HygieneFinding(
                 kind: .gap, file: file, line: nil, column: nil,
                 message: String(
-                    format: "gyroscope starts at %.3f s, %.3f s after the accelerometer: that first part has no rotation (accelerometer-only)",
-                    g.start, g.start - a.start)))
+                    format: "%@ starts at %.3f s, %.3f s after %@: that first part has no %@",
+                    name, stream.start, stream.start - reference.start, referenceName, missing)))
         }
         return findings
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The per-stream part of ``HygieneChecker`` (see there for the rules).
 struct StreamRepairer {
-    var stream: SensorStream
+    var stream: HygieneStream
     var file: String
     /// Source line of each sample (empty when unknown: findings then name sample indices).
     var lines: [UInt32]
@@ -22,165 +22,6 @@ struct StreamRepairer {
     }
 
     private func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
-
-    /// True when `holds` is true for every window of `width` consecutive elements taken `lanes` at a time: vector
-    /// compares whose masks are and-ed together, and a scalar tail. The optimiser kept the plain loops of these
-    /// checks scalar with a branch per element (a tenth of an import's time); these vector loops are bound by
-    /// memory bandwidth instead.
-    @inline(__always)
-    static func allLanes<Vector: SIMD>(
-        _ values: UnsafeBufferPointer<Vector.Scalar>, offset: Int, as _: Vector.Type,
-        _ holds: (_ current: Vector, _ previous: Vector) -> SIMDMask<Vector.MaskStorage>,
-        tail: (_ index: Int) -> Bool
-    ) -> Bool {
-        guard let base = values.baseAddress, values.count > offset else { return true }
-        let raw = UnsafeRawPointer(base)
-        let stride = MemoryLayout<Vector.Scalar>.stride
-        var index = offset
-        var holding = SIMDMask<Vector.MaskStorage>(repeating: true)
-        while index + Vector.scalarCount <= values.count {
-            let current = raw.loadUnaligned(fromByteOffset: index * stride, as: Vector.self)
-            let previous = raw.loadUnaligned(fromByteOffset: (index - offset) * stride, as: Vector.self)
-            holding .&= holds(current, previous)
-            index += Vector.scalarCount
-        }
-        var result = all(holding)
-        while index < values.count {
-            result = result && tail(index)
-            index += 1
-        }
-        return result
-    }
-
-    /// True when every value is finite.
-    static func allFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
-        // x − x is 0 exactly for finite x (NaN for ±∞ and NaN).
-        allLanes(values, offset: 0, as: SIMD4<Double>.self, { value, _ in value - value .== 0 }) { values[$0].isFinite }
-    }
-
-    /// True when every value is finite with |value| ≤ `limit` (NaN fails the comparison).
-    static func allWithinLimit(_ values: UnsafeBufferPointer<Float>, _ limit: Float) -> Bool {
-        allLanes(values, offset: 0, as: SIMD8<Float>.self, { value, _ in (value .<= limit) .& (value .>= -limit) }) {
-            abs(values[$0]) <= limit
-        }
-    }
-
-    /// True when every timestamp is greater than the one before: no sample earlier than its predecessor and no
-    /// repeated timestamp, so steps 2 and 3 have nothing to find.
-    static func strictlyIncreasing(_ timestamps: UnsafeBufferPointer<Double>) -> Bool {
-        allLanes(timestamps, offset: 1, as: SIMD4<Double>.self, { current, previous in current .> previous }) {
-            timestamps[$0] > timestamps[$0 - 1]
-        }
-    }
-
-    /// Rows whose spacing from the row before exceeds `threshold` (s); empty when there is none, which a
-    /// vector pass checks first.
-    static func gapRows(_ timestamps: UnsafeBufferPointer<Double>, threshold: Double) -> [Int] {
-        let noGap = allLanes(timestamps, offset: 1, as: SIMD4<Double>.self, { current, previous in
-            .!(current - previous .> threshold)
-        }) { !(timestamps[$0] - timestamps[$0 - 1] > threshold) }
-        if noGap { return [] }
-        return (1..<timestamps.count).filter { timestamps[$0] - timestamps[$0 - 1] > threshold }
-    }
-
-    /// `(column.max(), column.min())` in one pass, with the same comparisons (so the same results, NaN included),
-    /// and how many samples equal each (`==`, as ``flatRuns(_:high:low:)`` compares): fewer than three means no
-    /// flat run. A new extreme is larger (smaller) than every sample before it, so none of those equals it and
-    /// its count restarts at one.
-    static func extremes(_ column: UnsafeBufferPointer<Float>)
-        -> (high: Float, low: Float, highCount: Int, lowCount: Int)?
-    {
-        if let vector = vectorExtremes(column) { return vector }
-        guard var high = column.first else { return nil }
-        var low = high
-        var (highCount, lowCount) = high == high ? (1, 1) : (0, 0)  // NaN equals nothing
-        for value in column.dropFirst() {
-            if high < value {
-                high = value
-                highCount = 0
-            }
-            if value < low {
-                low = value
-                lowCount = 0
-            }
-            highCount &+= value == high ? 1 : 0
-            lowCount &+= value == low ? 1 : 0
-        }
-        return (high, low, highCount, lowCount)
-    }
-
-    /// ``extremes(_:)`` with vector compares (eight lanes, then the lanes reduced), or `nil` to leave it to the
-    /// sequential loop: for columns shorter than 64, with a NaN (whose place in the order decides the scalar
-    /// answer), or with a zero extreme (whose sign the first occurrence decides). Otherwise the largest and
-    /// smallest values are unique numbers with unique bit patterns, so the order of the comparisons does not
-    /// matter, and a second vector pass counts the samples equal to each.
-    static func vectorExtremes(_ column: UnsafeBufferPointer<Float>)
-        -> (high: Float, low: Float, highCount: Int, lowCount: Int)?
-    {
-        guard column.count >= 64, let base = column.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        let vectorEnd = column.count / 8 * 8
-        var high = SIMD8<Float>(repeating: column[0])
-        var low = high
-        var ordered = SIMDMask<SIMD8<Int32>>(repeating: true)
-        for index in stride(from: 0, to: vectorEnd, by: 8) {
-            let value = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
-            ordered .&= value .== value  // false for NaN
-            high.replace(with: value, where: high .< value)
-            low.replace(with: value, where: value .< low)
-        }
-        var (highest, lowest) = (high.max(), low.min())
-        for value in column[vectorEnd...] {
-            guard value == value else { return nil }
-            highest = max(highest, value)
-            lowest = min(lowest, value)
-        }
-        guard all(ordered), highest != 0, lowest != 0 else { return nil }
-        var highLanes = SIMD8<Int32>()
-        var lowLanes = SIMD8<Int32>()
-        for index in stride(from: 0, to: vectorEnd, by: 8) {
-            let value = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
-            highLanes &-= unsafeBitCast(value .== highest, to: SIMD8<Int32>.self)  // a true lane is −1
-            lowLanes &-= unsafeBitCast(value .== lowest, to: SIMD8<Int32>.self)
-        }
-        var (highCount, lowCount) = (Int(highLanes.wrappedSum()), Int(lowLanes.wrappedSum()))
-        for value in column[vectorEnd...] {
-            highCount += value == highest ? 1 : 0
-            lowCount += value == lowest ? 1 : 0
-        }
-        return (highest, lowest, highCount, lowCount)
-    }
-
-    /// Runs of ≥ 3 equal samples at `high` and at `low` in one pass: per extreme, the samples in such runs and
-    /// the index where the first such run starts.
-    static func flatRuns(_ column: UnsafeBufferPointer<Float>, high: Float, low: Float)
-        -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
-    {
-        // A run of three needs three equal samples: when neither extreme occurs three times (the usual case, an
-        // extreme is reached once), a branch-free count answers without the run-tracking loop.
-        var (highCount, lowCount) = (0, 0)
-        for value in column {
-            highCount &+= value == high ? 1 : 0
-            lowCount &+= value == low ? 1 : 0
-        }
-        if highCount < 3 && lowCount < 3 { return ((0, nil), (0, nil)) }
-        var (runHigh, flatHigh, firstHigh) = (0, 0, Int?.none)
-        var (runLow, flatLow, firstLow) = (0, 0, Int?.none)
-        for row in 0..<column.count {
-            let value = column[row]
-            runHigh = value == high ? runHigh + 1 : 0
-            runLow = value == low ? runLow + 1 : 0
-            if runHigh >= 3 {
-                flatHigh += runHigh == 3 ? 3 : 1
-                if firstHigh == nil { firstHigh = row - 2 }
-            }
-            if runLow >= 3 {
-                flatLow += runLow == 3 ? 3 : 1
-                if firstLow == nil { firstLow = row - 2 }
-            }
-        }
-        return ((flatHigh, firstHigh), (flatLow, firstLow))
-    }
 
     /// The unit timestamps with this median spacing are in, when it is not seconds: a spacing over 0.5 s (a
     /// sensor stream below 2 Hz) that is 0.1–100 ms (10 Hz – 10 kHz) in milliseconds, microseconds or
@@ -202,7 +43,7 @@ struct StreamRepairer {
 
         // 0. Time units: seconds are expected; a median spacing that no sensor stream has in seconds but a
         // plausible one has in milliseconds, microseconds or nanoseconds is converted (decided on 16 samples or more).
-        let spacing = columns.timestamps.count >= 16 ? Self.medianSpacing(columns.timestamps) : 0
+        let spacing = columns.checksTimeUnits && columns.timestamps.count >= 16 ? Self.medianSpacing(columns.timestamps) : 0
         if let (unit, factor) = Self.timeUnit(medianSpacing: spacing) {
             findings.append(me.finding(
                 .units, at: nil,
@@ -216,6 +57,13 @@ struct StreamRepairer {
             if repair { for index in 0..<3 { columns.columns[index] = columns.columns[index].map { $0 * Float.pi / 180 } } }
         }
 
+        // 0c. Pressure in hPa or Pa rather than kPa (by magnitude), before step 1 drops values beyond 1000.
+        if stream == .pressure, let (unit, divisor, typical) = PressureChecks.unit(columns.columns[0]) {
+            findings.append(me.finding(.units, at: nil, "pressure is in \(unit) (5th percentile \(String(format: "%.6g", typical)); air at sea level is 101.325 kPa = 1013.25 hPa = 101325 Pa); \(verb("converted to kPa (÷ \(Int(divisor)))", "an import converts it to kPa"))"))
+            // Converted even when only checking: the later steps then judge kPa, as an import's would.
+            columns.columns[0] = columns.columns[0].map { $0 / divisor }
+        }
+
         // 1. Non-finite and impossible values.
         // Rows to keep, allocated at the first row to drop (clean data allocates nothing here).
         var keep: [Bool] = []
@@ -226,12 +74,17 @@ struct StreamRepairer {
         var nanCount = 0
         var nanFirst: (Int, Int)? = nil
         var rangeCount = 0
-        var rangeFirst: (Int, Int, Float)? = nil
+        var rangeFirst: (Int, Int, Double)? = nil
         // Column-wise pre-check (a straight pass per column, no per-row work): the row-wise search below only
         // runs when some value is non-finite or out of range, and then finds exactly the same rows.
         let allValuesPlausible = columns.timestamps.withUnsafeBufferPointer { Self.allFinite($0) }
-            && columns.columns.allSatisfy { column in
-                column.withUnsafeBufferPointer { Self.allWithinLimit($0, HygieneChecker.outOfRangeLimit) }
+            && columns.columns.indices.allSatisfy { index in
+                let limit = columns.limits[index]
+                if columns.nanMeansUnknown[index] { return columns.columns[index].allSatisfy { !(abs($0) > limit) } }
+                return columns.columns[index].withUnsafeBufferPointer { Self.allWithinLimit($0, limit) }
+            }
+            && columns.doubleColumns.indices.allSatisfy { index in
+                columns.doubleColumns[index].allSatisfy { abs($0) <= columns.doubleLimits[index] }
             }
         for row in 0..<(allValuesPlausible ? 0 : columns.count) {
             if !columns.timestamps[row].isFinite {
@@ -240,24 +93,35 @@ struct StreamRepairer {
                 if nanFirst == nil { nanFirst = (row, 0) }
                 continue
             }
-            for (index, column) in columns.columns.enumerated() {
-                let value = column[row]
-                if !value.isFinite {
-                    drop(row, of: columns.count)
+            // Whether the value of column `index` (Float columns, then Double ones, as in `allNames`) drops the row.
+            func drops(_ value: Double, _ index: Int, limit: Double, unknownAllowed: Bool) -> Bool {
+                if value.isNaN && unknownAllowed { return false }
+                if !value.isFinite && !unknownAllowed {
                     nanCount += 1
                     if nanFirst == nil { nanFirst = (row, index + 1) }
-                    break
-                }
-                if abs(value) > HygieneChecker.outOfRangeLimit {
-                    drop(row, of: columns.count)
+                } else if abs(value) > limit {
                     rangeCount += 1
                     if rangeFirst == nil { rangeFirst = (row, index + 1, value) }
-                    break
+                } else {
+                    return false
                 }
+                drop(row, of: columns.count)
+                return true
+            }
+            var dropped = false
+            for index in columns.columns.indices where !dropped {
+                dropped = drops(
+                    Double(columns.columns[index][row]), index, limit: Double(columns.limits[index]),
+                    unknownAllowed: columns.nanMeansUnknown[index])
+            }
+            for index in columns.doubleColumns.indices where !dropped {
+                dropped = drops(
+                    columns.doubleColumns[index][row], columns.columns.count + index, limit: columns.doubleLimits[index],
+                    unknownAllowed: false)
             }
         }
         if let (row, column) = nanFirst {
-            let name = column == 0 ? "timestamp" : columns.names[column - 1]
+            let name = column == 0 ? "timestamp" : columns.allNames[column - 1]
             findings.append(finding(
                 .nan, at: row,
                 "\(nanCount) \(stream.rawValue) row(s) with NaN/Inf (first at \(location(row).text), \(name)); \(verb("dropped", "an import drops them"))"))
@@ -265,7 +129,7 @@ struct StreamRepairer {
         if let (row, column, value) = rangeFirst {
             findings.append(finding(
                 .outOfRange, at: row,
-                "\(rangeCount) \(stream.rawValue) row(s) with |value| > \(Int(HygieneChecker.outOfRangeLimit)) (first at \(location(row).text), \(columns.names[column - 1]) = \(value)); \(verb("dropped", "an import drops them"))"))
+                "\(rangeCount) \(stream.rawValue) row(s) with |value| > \(columns.limitText(column - 1)) (first at \(location(row).text), \(columns.allNames[column - 1]) = \(columns.valueText(column - 1, value))); \(verb("dropped", "an import drops them"))"))
         }
         if repair && (nanCount > 0 || rangeCount > 0) {
             columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
@@ -305,7 +169,7 @@ struct StreamRepairer {
         var duplicateTimes = 0
         var duplicateTimeFirst: Int? = nil
         for row in 1..<(increasing ? 1 : max(1, columns.count)) where columns.timestamps[row] == columns.timestamps[row - 1] {
-            if columns.columns.allSatisfy({ $0[row] == $0[row - 1] }) {
+            if columns.equalsPrevious(row) {
                 drop(row, of: columns.count)
                 duplicateRows += 1
                 if duplicateRowFirst == nil { duplicateRowFirst = row }
@@ -327,6 +191,23 @@ struct StreamRepairer {
         if repair && duplicateRows > 0 {
             columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
             me.lines = lines
+        }
+
+        // 3b. Pressure spikes: isolated jumps no weather, lift or climb makes out of water.
+        if stream == .pressure {
+            let spikes = PressureChecks.spikes(columns.timestamps, columns.columns[0])
+            if let first = spikes.first {
+                let listed = spikes.prefix(3).map { String(format: "%.3f kPa at %.3f s", columns.columns[0][$0], columns.timestamps[$0]) }.joined(separator: ", ")
+                findings.append(me.finding(
+                    .spike, at: first,
+                    "\(spikes.count) pressure spike(s) of more than \(String(format: "%g", PressureChecks.spikeKilopascals)) kPa within a second, back again at the next sample, out of water (first at \(me.location(first).text)): \(listed)\(spikes.count > 3 ? ", …" : ""); \(verb("dropped", "an import drops them"))"))
+                if repair {
+                    var keep = [Bool](repeating: true, count: columns.count)
+                    for row in spikes { keep[row] = false }
+                    columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
+                    me.lines = lines
+                }
+            }
         }
 
         // 4. Units.
@@ -351,7 +232,7 @@ struct StreamRepairer {
         let medianSpacing = Self.medianSpacing(timestamps)
         var gaps: [Gap] = []
         var gapRows: [Int] = []
-        if medianSpacing > 0 {
+        if medianSpacing > 0 && !columns.isEventStream {
             let threshold = HygieneChecker.gapFactor * medianSpacing
             gapRows = timestamps.withUnsafeBufferPointer { Self.gapRows($0, threshold: threshold) }
             gaps = gapRows.map { Gap(start: timestamps[$0 - 1], duration: timestamps[$0] - timestamps[$0 - 1]) }

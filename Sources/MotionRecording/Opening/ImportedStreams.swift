@@ -18,8 +18,36 @@ struct ImportedRecording: Sendable {
     var deviceMotion: ImportedStream<DeviceMotionData>?
     var gyroscope: ImportedStream<GyroscopeData>?
     var magnetometer: ImportedStream<MagnetometerData>?
+    var pressure: ImportedStream<PressureData>?
+    var location: ImportedStream<LocationData>?
+    var headphoneMotion: ImportedStream<HeadphoneMotionData>?
+    var pedometer: ImportedStream<PedometerData>?
+    var motionActivity: ImportedStream<MotionActivityData>?
     var metadata: RecordingMetadata
     var findings: [HygieneFinding] = []
+
+    init(metadata: RecordingMetadata, findings: [HygieneFinding] = []) {
+        self.metadata = metadata
+        self.findings = findings
+    }
+
+    /// Every stream of `recording` as if just read, without source lines (findings then name sample indices),
+    /// labelled for messages by `label` (e.g. "device motion", or a native file's array names), after `findings`.
+    init(_ recording: Recording, findings: [HygieneFinding], label: (HygieneStream) -> String) {
+        self.init(metadata: recording.metadata, findings: findings)
+        func stream<Samples>(_ samples: Samples?, _ kind: HygieneStream, batchEnds: [Int]? = nil) -> ImportedStream<Samples>? {
+            samples.map { ImportedStream(samples: $0, lines: [], file: label(kind), batchEnds: batchEnds) }
+        }
+        accelerometer = stream(recording.accelerometer, .accelerometer, batchEnds: recording.accelerometerBatchEnds)
+        deviceMotion = stream(recording.deviceMotion, .deviceMotion, batchEnds: recording.deviceMotionBatchEnds)
+        gyroscope = stream(recording.gyroscope, .gyroscope)
+        magnetometer = stream(recording.magnetometer, .magnetometer)
+        pressure = stream(recording.pressure, .pressure)
+        location = stream(recording.location, .location)
+        headphoneMotion = stream(recording.headphoneMotion, .headphoneMotion)
+        pedometer = stream(recording.pedometer, .pedometer)
+        motionActivity = stream(recording.motionActivity, .motionActivity)
+    }
 
     /// Runs the hygiene checks and repairs and returns the finished recording.
     func finished() -> Recording {

@@ -244,10 +244,5 @@ func csvHeaderNames(_ scanner: CSVScanner, _ line: Range<Int>, separator: FieldS
 }
 
 extension String {
-    func trimmingBlanks() -> String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
-        while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
-        return String(view)
-    }
+    func trimmingBlanks() -> String { String(Substring(self).trimmingBlanks()) }
 }

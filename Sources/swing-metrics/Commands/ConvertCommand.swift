@@ -11,7 +11,9 @@ extension SwingMetrics {
             discussion: """
                 The input may be any supported format (detected from its contents unless --from is given). The \
                 output format follows OUT: a name ending in .npz writes the native format, anything else a \
-                directory in the interchange CSV layout (accelerometer.csv, device_motion.csv, metadata.json). \
+                directory in the interchange CSV layout (accelerometer.csv, device_motion.csv, metadata.json, and the \
+                other streams the recording has: gyroscope, magnetometer, pressure, location, headphone motion, \
+                pedometer, activity). \
                 Hygiene repairs made while reading are printed on standard error. An OUT that already exists (a \
                 file, or a directory that is not empty) is refused unless --force is given, which replaces it \
                 whole: the new recording is written beside it first, then takes its place.

@@ -61,11 +61,13 @@ extension SwingMetrics {
             }
             describe("accelerometer", recording.hygiene.accelerometer, .accelerometer)
             describe("device motion", recording.hygiene.deviceMotion, .deviceMotion)
-            for (name, summary) in [("gyroscope", recording.hygiene.gyroscope), ("magnetometer", recording.hygiene.magnetometer)] {
-                guard let summary else { continue }  // raw IMU streams: listed only when present, never batched
+            // Raw IMU and the slower streams: listed only when present, never batched.
+            for (name, _, summary) in unbatchedStreams(recording.hygiene) {
+                guard let summary else { continue }
+                let rate = String(format: summary.estimatedRate < 10 ? "%.3f" : "%.1f", summary.estimatedRate)
                 out += String(
-                    format: "  %@ (raw): %d samples, %.3f–%.3f s, %.1f Hz%@\n", name, summary.sampleCount, summary.start,
-                    summary.end, summary.estimatedRate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
+                    format: "  %@: %d samples, %.3f–%.3f s, %@ Hz%@\n", name, summary.sampleCount, summary.start,
+                    summary.end, rate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
             }
             if let motion = recording.deviceMotion {
                 let names: [(DeviceMotionComponents, String)] = [
@@ -91,6 +93,17 @@ extension SwingMetrics {
             return out
         }
 
+        /// The streams that are not batched: their names in the text description and in the JSON, and their figures.
+        static func unbatchedStreams(_ hygiene: HygieneReport) -> [(text: String, key: String, summary: StreamSummary?)] {
+            [
+                ("gyroscope (raw)", "gyroscope", hygiene.gyroscope), ("magnetometer (raw)", "magnetometer", hygiene.magnetometer),
+                ("pressure", "pressure", hygiene.pressure), ("location", "location", hygiene.location),
+                ("headphone motion", "headphoneMotion", hygiene.headphoneMotion),
+                ("pedometer (device's counts)", "pedometer", hygiene.pedometer),
+                ("activity (device's classification)", "activity", hygiene.motionActivity),
+            ]
+        }
+
         static func json(_ recording: Recording, path: String) -> JSONValue {
             let batchSizesByStream = batchSizes(recording)
             func stream(_ summary: StreamSummary?, _ stream: SensorStream) -> JSONValue {
@@ -105,6 +118,10 @@ extension SwingMetrics {
                 ("duration", .finite(recording.duration)),
                 ("accelerometer", stream(recording.hygiene.accelerometer, .accelerometer)),
                 ("deviceMotion", stream(recording.hygiene.deviceMotion, .deviceMotion)),
+                ("otherStreams", .object(
+                    unbatchedStreams(recording.hygiene).compactMap { _, key, summary in
+                        summary.map { (key, JSONValue(reflecting: $0)) }
+                    })),
                 ("metadata", JSONValue(reflecting: recording.metadata)),
                 ("issues", .array(recording.hygiene.findings.map(\.json))),
             ])

@@ -70,6 +70,43 @@ import FoundationXML
         #expect(score.standardOutput.contains("precision"))
     }
 
+    /// The slower streams survive `convert` both ways byte for byte, and `inspect` lists them with counts and rates.
+    @Test func convertCarriesTheSlowerStreamsAndInspectListsThem() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let accelerometer = "timestamp,acceleration_x,acceleration_y,acceleration_z\n"
+            + (0..<400).map { "\(Double($0) / 100),0.0,0.0,-1.0\n" }.joined()
+        let files = [
+            "accelerometer.csv": accelerometer,
+            "pressure.csv": "timestamp,pressure,relative_altitude\n0.5,101.325,0.0\n1.5,101.3214,0.3\n2.5,101.3178,\n3.5,101.3142,0.9\n",
+            "location.csv": "timestamp,latitude,longitude,altitude,speed,horizontal_accuracy\n1.0,52.520008,13.404954,34.5,,4.5\n2.0,52.520011,13.404975,34.75,1.25,4.5\n",
+            "pedometer.csv": "timestamp,steps,distance,floors_ascended,floors_descended\n2.0,3,2.25,,\n3.75,7,,,\n",
+            "activity.csv": "timestamp,activity,confidence\n0.0,stationary,high\n1.5,walking,medium\n",
+        ]
+        for (name, text) in files { try text.write(to: input.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let npz = directory.appendingPathComponent("r.npz").path
+        let toNative = try CommandRunner.run(["convert", input.path, npz])
+        #expect(toNative.status == 0, "\(toNative.standardError)")
+        let output = directory.appendingPathComponent("out")
+        let back = try CommandRunner.run(["convert", npz, output.path])
+        #expect(back.status == 0, "\(back.standardError)")
+        for (name, text) in files {
+            #expect(try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        let inspect = try CommandRunner.run(["inspect", npz])
+        #expect(inspect.status == 0, "\(inspect.standardError)")
+        #expect(inspect.standardOutput.contains("  pressure: 4 samples, 0.500–3.500 s, 1.000 Hz\n"), "\(inspect.standardOutput)")
+        #expect(inspect.standardOutput.contains("  location: 2 samples, 1.000–2.000 s, 1.000 Hz\n"))
+        #expect(inspect.standardOutput.contains("  activity (device's classification): 2 samples"))
+        let json = try CommandRunner.run(["inspect", npz, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let others = try #require(object["otherStreams"] as? [String: Any])
+        #expect(Set(others.keys) == ["pressure", "location", "pedometer", "activity"])
+        #expect((others["pedometer"] as? [String: Any])?["sampleCount"] as? Int == 2)
+    }
+
     @Test func inspectNamesFileAndLineOfABadFile() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -3,7 +3,8 @@ import MemoryPages
 
 /// The interchange CSV layout of docs/architecture.md (file layouts): a recording is a directory holding `accelerometer.csv`,
 /// `device_motion.csv` (either may be missing), optional raw `gyroscope.csv` and `magnetometer.csv`
-/// (InterchangeCSV+RawIMU.swift) and an optional `metadata.json` (``RecordingMetadata`` as JSON).
+/// (InterchangeCSV+RawIMU.swift), the optional slower streams (InterchangeCSV+WorkoutStreams.swift) and an optional
+/// `metadata.json` (``RecordingMetadata`` as JSON).
 ///
 /// Headers are exact. Timestamps are s on the recording clock, acceleration and gravity in g, rotation rate in
 /// rad/s, attitude a unit quaternion (w, x, y, z). A device-motion column group that the recording lacks (e.g. a
@@ -55,6 +56,7 @@ public enum InterchangeCSV {
         if hasAccelerometer { imported.accelerometer = try readAccelerometer(accelerometerURL) }
         if hasDeviceMotion { imported.deviceMotion = try readDeviceMotion(deviceMotionURL) }
         try readRawIMU(directory: directory, into: &imported)
+        try readWorkoutStreams(directory: directory, into: &imported)
         return imported
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// column groups it lacks are written as empty fields. Magnetic field and heading are not part of the layout.
 public enum InterchangeCSVWriter {
     /// Creates `directory` if needed and writes `accelerometer.csv`, `device_motion.csv`, `gyroscope.csv`,
-    /// `magnetometer.csv` (each when the stream exists) and `metadata.json`.
+    /// `magnetometer.csv`, the slower streams' files (`pressure.csv`, `location.csv`, `headphone_motion.csv`,
+    /// `pedometer.csv`, `activity.csv`; each when the stream exists) and `metadata.json`.
     public static func write(_ recording: Recording, to directory: URL) throws(RecordingError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,6 +22,7 @@ public enum InterchangeCSVWriter {
             try writeDeviceMotion(deviceMotion, to: directory.appendingPathComponent(InterchangeCSV.deviceMotionFileName))
         }
         try writeRawIMU(recording, to: directory)
+        try writeWorkoutStreams(recording, to: directory)
         let metadataURL = directory.appendingPathComponent(InterchangeCSV.metadataFileName)
         do {
             try InterchangeCSV.metadataEncoder().encode(recording.metadata).write(to: metadataURL)

@@ -23,6 +23,7 @@ import Foundation
 /// | `gyroscope_x`, `_y`, `_z` | `<f4` | rad/s, device frame, bias not removed |
 /// | `magnetometer_timestamp` | `<f8` | s |
 /// | `magnetometer_x`, `_y`, `_z` | `<f4` | µT, uncalibrated |
+/// | `pressure_*`, `location_*`, `headphone_motion_*`, `pedometer_*`, `activity_*` | | the slower streams (NativeFormat+WorkoutStreams.swift) |
 /// | `metadata_json` | `\|u1` | UTF-8 JSON: `{"format": "batchedmotion-native", "version": 1, "metadata": {…}, "hygiene": {…}}`; in Python `json.loads(bytes(npz["metadata_json"]))` |
 ///
 /// Every member's array data starts at a multiple of 64 bytes in the file (zip extra-field padding plus the
@@ -67,6 +68,7 @@ public enum NativeFormat {
             members.append(("magnetometer_y", .float32(m.y)))
             members.append(("magnetometer_z", .float32(m.z)))
         }
+        members += workoutStreamMembers(recording)
         let envelope = NativeMetadataEnvelope(
             format: formatName, version: formatVersion, metadata: recording.metadata, hygiene: recording.hygiene)
         let json: Data

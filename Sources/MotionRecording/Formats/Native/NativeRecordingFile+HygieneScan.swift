@@ -104,17 +104,6 @@ extension NativeRecordingFile {
     /// stream's arrays (sample indices, as no source lines exist), after any the file stored.
     func checkedRecording() throws(RecordingError) -> Recording {
         let whole = try recording()
-        var imported = ImportedRecording(metadata: whole.metadata, findings: whole.hygiene.findings)
-        if let accelerometer = whole.accelerometer {
-            imported.accelerometer = ImportedStream(
-                samples: accelerometer, lines: [], file: file + ": accelerometer_*",
-                batchEnds: whole.accelerometerBatchEnds)
-        }
-        if let deviceMotion = whole.deviceMotion {
-            imported.deviceMotion = ImportedStream(
-                samples: deviceMotion, lines: [], file: file + ": device_motion_*",
-                batchEnds: whole.deviceMotionBatchEnds)
-        }
-        return imported.finished()
+        return ImportedRecording(whole, findings: whole.hygiene.findings) { file + ": " + $0.nativePrefix + "*" }.finished()
     }
 }

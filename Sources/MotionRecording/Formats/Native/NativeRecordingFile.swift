@@ -170,6 +170,8 @@ public struct NativeRecordingFile: Sendable {
         deviceMotionSampleArrays = sampleArrays("device_motion_")
         _ = try batchEnds("accelerometer_batch_ends", count: accelerometerCount)
         _ = try batchEnds("device_motion_batch_ends", count: deviceMotionCount)
+        var slowerStreams = Recording()  // their arrays checked on opening, like the motion streams'
+        try addWorkoutStreams(to: &slowerStreams)
     }
 
     // MARK: Column access
@@ -305,7 +307,7 @@ public struct NativeRecordingFile: Sendable {
 
     /// The whole recording (one copy per column).
     public func recording() throws(RecordingError) -> Recording {
-        Recording(
+        var recording = Recording(
             accelerometer: hasAccelerometer ? accelerometer(0..<accelerometerCount) : nil,
             deviceMotion: hasDeviceMotion ? deviceMotion(0..<deviceMotionCount) : nil,
             accelerometerBatchEnds: try batchEnds("accelerometer_batch_ends", count: accelerometerCount),
@@ -313,6 +315,8 @@ public struct NativeRecordingFile: Sendable {
             metadata: metadata, hygiene: hygiene,
             gyroscope: arrays["gyroscope_timestamp"] != nil ? gyroscope(0..<gyroscopeCount) : nil,
             magnetometer: arrays["magnetometer_timestamp"] != nil ? magnetometer(0..<magnetometerCount) : nil)
+        try addWorkoutStreams(to: &recording)
+        return recording
     }
 }
 

@@ -18,6 +18,8 @@ import Foundation
 ///   to the Android convention; both are undone (× −1/9.80665) and reported. Without the column, units follow
 ///   from magnitudes (hygiene `units` check). Device name and recording start are taken when present.
 ///
+/// - The slower streams (Barometer, Pedometer, Activity, Location, Headphone): SensorLogger+WorkoutFiles.swift.
+///
 /// Time: `time` is integer ns since the Unix epoch (read exactly as Int64); timestamps become s since the first
 /// whole second of the recording (``RecordingMetadata/startDate``). When `time` is unusable (a spreadsheet rewrote it
 /// as 1.71E+18, or it repeats), `seconds_elapsed` (s since the recording started) is used instead and that is
@@ -25,7 +27,7 @@ import Foundation
 enum SensorLogger {
     static let knownFileNames = Set<String>([
         "WristMotion.csv", "Accelerometer.csv", "WatchAccelerometerUncalibrated.csv", "Metadata.csv",
-    ]).union(PhoneTables.fileNames)
+    ]).union(PhoneTables.fileNames).union(workoutFileNames)
 
     /// The export's files by base name: `(bytes, label for messages)`.
     typealias Files = [String: (Data, String)]
@@ -221,6 +223,10 @@ enum SensorLogger {
             }
         }
         phone.addStreams(to: &imported, hasDeviceMotion: imported.deviceMotion != nil, standardised: standardised)
+        try addWorkoutStreams(
+            files, clock: clock, origin: originNanoseconds, standardised: standardised,
+            isWatch: files["WristMotion.csv"] != nil || files["WatchAccelerometerUncalibrated.csv"] != nil,
+            into: &imported)
         return imported
     }
 

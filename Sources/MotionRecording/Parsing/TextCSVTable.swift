@@ -1,0 +1,130 @@
+import Foundation
+
+/// A small CSV file read whole into text fields, for the slower streams (pressure, location, headphone motion,
+/// pedometer, activity: 1–25 Hz, so at most a few hundred thousand rows) whose columns mix numbers and labels.
+///
+/// UTF-8, comma separated, `\n` or `\r\n`, one header line, a byte-order mark tolerated, blank lines skipped; no
+/// quoting (none of these layouts quotes a field). Numbers are parsed with Swift's correctly rounded parsers
+/// (`Float` columns straight from the text, never through `Double`), so the shortest round-tripping text the
+/// writers print reads back to the identical bits. Every accessor that fails throws an error naming the file, the
+/// 1-based line and column, the column's name and the text found.
+struct TextCSVTable {
+    let file: String
+    /// Header names as found (blanks trimmed).
+    let header: [String]
+    /// The fields of each data row (as many as the header).
+    private(set) var rows: [[Substring]] = []
+    /// The 1-based source line of each row.
+    private(set) var lines: [UInt32] = []
+
+    /// Reads `bytes` (the whole file named `file`); every row must have as many fields as the header.
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(RecordingError) {
+        self.file = file
+        var scanner = CSVScanner(bytes)
+        try scanner.rejectBinary(file: file)
+        var headerNames: [String]? = nil
+        while let line = scanner.nextLine() {
+            if scanner.isBlank(line) { continue }
+            let text = Substring(String(decoding: scanner.slice(line), as: UTF8.self))
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard let names = headerNames else {
+                headerNames = fields.map { String($0.trimmingBlanks()) }
+                continue
+            }
+            guard fields.count == names.count else {
+                throw .malformed(
+                    file: file, line: scanner.lineNumber, column: nil, columnName: nil,
+                    reason: "\(fields.count) fields, the header has \(names.count)")
+            }
+            rows.append(fields)
+            lines.append(UInt32(truncatingIfNeeded: scanner.lineNumber))
+        }
+        guard let headerNames else {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        header = headerNames
+    }
+
+    /// Reads the file at `url`.
+    init(url: URL) throws(RecordingError) {
+        self = try withFileBytes(url) { bytes throws(RecordingError) in try TextCSVTable(bytes: bytes, file: url.path) }
+    }
+
+    var count: Int { rows.count }
+
+    /// Checks that the header is `required` followed by none, some or all of `optional` (in that order), and
+    /// returns how many of `optional` are present.
+    func requireHeader(_ required: [String], optional: [String] = []) throws(RecordingError) -> Int {
+        let expected = required + optional
+        let extra = header.count - required.count
+        if extra >= 0, extra <= optional.count, Array(expected.prefix(header.count)) == header { return extra }
+        let shown = required.joined(separator: ",") + optional.map { "[,\($0)]" }.joined()
+        if let index = zip(header, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            throw .malformed(
+                file: file, line: 1, column: index + 1, columnName: expected[index],
+                reason: "header is \"\(header[index].prefix(40))\", expected \"\(expected[index])\" (header: \"\(shown)\")")
+        }
+        throw .malformed(
+            file: file, line: 1, column: nil, columnName: nil,
+            reason: "header has \(header.count) columns, expected \"\(shown)\"")
+    }
+
+    /// The index of the first of `names` in the header; `nil` when absent and not `required`.
+    func column(_ names: [String], required: Bool) throws(RecordingError) -> Int? {
+        if let index = names.lazy.compactMap({ self.header.firstIndex(of: $0) }).first { return index }
+        guard required else { return nil }
+        throw .malformed(
+            file: file, line: 1, column: nil, columnName: nil,
+            reason: "header lacks column \"\(names[0])\" (header: \"\(header.joined(separator: ",").prefix(80))\")")
+    }
+
+    /// The error for a field that does not hold what its column needs.
+    func invalid(_ row: Int, _ column: Int, _ what: String) -> RecordingError {
+        .malformed(
+            file: file, line: Int(lines[row]), column: column + 1, columnName: header[column],
+            reason: "\"\(rows[row][column].prefix(40))\" is not \(what)")
+    }
+
+    /// The field's text with blanks trimmed.
+    func text(_ row: Int, _ column: Int) -> Substring { rows[row][column].trimmingBlanks() }
+
+    /// Whether the field is empty (or blank).
+    func isEmpty(_ row: Int, _ column: Int) -> Bool { text(row, column).isEmpty }
+
+    func double(_ row: Int, _ column: Int) throws(RecordingError) -> Double {
+        guard let value = Double(text(row, column)) else { throw invalid(row, column, "a number") }
+        return value
+    }
+
+    /// A `Float` field; an empty one is `empty` when given (an unknown value), an error otherwise.
+    func float(_ row: Int, _ column: Int, empty: Float? = nil) throws(RecordingError) -> Float {
+        let field = text(row, column)
+        if field.isEmpty, let empty { return empty }
+        guard let value = Float(field) else { throw invalid(row, column, "a number") }
+        return value
+    }
+
+    func integer(_ row: Int, _ column: Int) throws(RecordingError) -> Int {
+        guard let value = Int(text(row, column)) else { throw invalid(row, column, "an integer") }
+        return value
+    }
+
+    /// A label column: the case whose raw value is the field.
+    func label<Label: RawRepresentable>(_ row: Int, _ column: Int, as _: Label.Type) throws(RecordingError) -> Label
+    where Label.RawValue == String {
+        guard let value = Label(rawValue: String(text(row, column))) else {
+            throw invalid(row, column, "one of the known labels")
+        }
+        return value
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingBlanks() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import MotionRecording
+
+/// The small whole-file CSV reader of the slower streams: byte-order mark, CRLF, blank lines, optional trailing
+/// columns, exact `Float` parsing and errors naming line and column.
+@Suite struct TextCSVTableTests {
+    static func table(_ text: String) throws -> TextCSVTable {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { try TextCSVTable(bytes: $0, file: "t.csv") }
+    }
+
+    @Test func byteOrderMarkCRLFAndBlankLines() throws {
+        let table = try Self.table("\u{FEFF}timestamp,pressure\r\n\r\n1.5,101.3214\r\n\r\n2.5, 101.3 \r\n")
+        #expect(table.header == ["timestamp", "pressure"])
+        #expect(table.count == 2 && table.lines == [3, 5])
+        #expect(try table.float(0, 1) == Float("101.3214")! && table.float(1, 1) == 101.3)
+        #expect(try table.requireHeader(["timestamp", "pressure"], optional: ["relative_altitude"]) == 0)
+    }
+
+    @Test func optionalTrailingColumnsAndTheirErrors() throws {
+        let table = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
+        #expect(try table.requireHeader(["timestamp", "pressure"], optional: ["relative_altitude"]) == 1)
+        #expect(try table.float(0, 2, empty: .nan).isNaN)
+        #expect(throws: RecordingError.malformed(
+            file: "t.csv", line: 2, column: 3, columnName: "relative_altitude", reason: "\"\" is not a number")) {
+            _ = try table.float(0, 2)
+        }
+        #expect(throws: RecordingError.self) { _ = try table.requireHeader(["timestamp", "pressure"]) }
+    }
+}
