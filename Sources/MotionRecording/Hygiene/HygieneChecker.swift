@@ -126,8 +126,17 @@ public enum HygieneChecker {
                 recording.magnetometer = columns.magnetometer
             }
         }
+        findings += acrossStreams(report, gyroscopeFile: imported.gyroscope?.file)
+        report.findings = findings
+        recording.hygiene = report
+        return recording
+    }
+
+    /// The findings that compare the streams' summaries in `report`: gyroscope coverage and clock overlap.
+    static func acrossStreams(_ report: HygieneReport, gyroscopeFile: String?) -> [HygieneFinding] {
+        var findings: [HygieneFinding] = []
         if let a = report.accelerometer, let g = report.gyroscope {
-            findings += RawIMUChecks.coverage(accelerometer: a, gyroscope: g, file: imported.gyroscope?.file)
+            findings += RawIMUChecks.coverage(accelerometer: a, gyroscope: g, file: gyroscopeFile)
         }
         if let a = report.accelerometer, let d = report.deviceMotion, a.sampleCount > 1, d.sampleCount > 1 {
             let overlap = min(a.end, d.end) - max(a.start, d.start)
@@ -140,9 +149,7 @@ public enum HygieneChecker {
                     message: "accelerometer (\(span(a))) and device motion (\(span(d))) \(what): different clocks or sessions?"))
             }
         }
-        report.findings = findings
-        recording.hygiene = report
-        return recording
+        return findings
     }
 }
 
