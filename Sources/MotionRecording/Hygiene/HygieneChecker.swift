@@ -89,10 +89,22 @@ public enum HygieneChecker {
         apply(imported.headphoneMotion, \.headphoneMotion, \.headphoneMotion)
         apply(imported.pedometer, \.pedometer, \.pedometer)
         apply(imported.motionActivity, \.motionActivity, \.motionActivity)
+        findings += acrossStreams(report, gyroscopeFile: imported.gyroscope?.file, imported: imported)
+        report.findings = findings
+        recording.hygiene = report
+        return recording
+    }
+
+    /// The findings that compare the streams' summaries in `report`: gyroscope coverage, the slower streams'
+    /// coverage (when `imported` holds them) and clock overlap.
+    static func acrossStreams(_ report: HygieneReport, gyroscopeFile: String?, imported: ImportedRecording? = nil)
+        -> [HygieneFinding]
+    {
+        var findings: [HygieneFinding] = []
         if let a = report.accelerometer, let g = report.gyroscope {
-            findings += RawIMUChecks.coverage(accelerometer: a, gyroscope: g, file: imported.gyroscope?.file)
+            findings += RawIMUChecks.coverage(accelerometer: a, gyroscope: g, file: gyroscopeFile)
         }
-        findings += slowStreamCoverage(report, imported)
+        if let imported { findings += slowStreamCoverage(report, imported) }
         if let a = report.accelerometer, let d = report.deviceMotion, a.sampleCount > 1, d.sampleCount > 1 {
             let overlap = min(a.end, d.end) - max(a.start, d.start)
             let shorter = min(a.end - a.start, d.end - d.start)
@@ -104,9 +116,7 @@ public enum HygieneChecker {
                     message: "accelerometer (\(span(a))) and device motion (\(span(d))) \(what): different clocks or sessions?"))
             }
         }
-        report.findings = findings
-        recording.hygiene = report
-        return recording
+        return findings
     }
 
     /// Pressure, location and headphone motion that stop (or start) while the motion streams go on: beyond

@@ -3,13 +3,24 @@ extension StreamRepairer {
     /// sampled), or 0 without any.
     static func medianSpacing(_ timestamps: [Double]) -> Double {
         var spacings: [Double] = []
+        timestamps.withUnsafeBufferPointer { appendSampledSpacings($0, rows: 0..<$0.count, to: &spacings) }
+        return spacings.isEmpty ? 0 : select(&spacings, rank: spacings.count / 2)
+    }
+
+    /// Appends the positive spacings that ``medianSpacing(_:)`` samples from the whole of `timestamps` (s) — those
+    /// before rows 1, 1 + step, 1 + 2·step, … with the step set by the whole count — at the rows inside `rows`, so
+    /// that a column read in consecutive parts gathers the same spacings in the same order.
+    static func appendSampledSpacings(_ timestamps: UnsafeBufferPointer<Double>, rows: Range<Int>, to spacings: inout [Double]) {
         let step = max(1, timestamps.count / 100_000)
-        // Room for every sampled spacing (up to ~200,000 with this step), so that the array never grows (a copy).
-        spacings.reserveCapacity(max(0, timestamps.count - 1 + step - 1) / step)
-        for row in stride(from: 1, to: timestamps.count, by: step) where timestamps[row] > timestamps[row - 1] {
+        if spacings.capacity == 0 {
+            // Room for every sampled spacing (up to ~200,000 with this step), so that the array never grows (a copy).
+            spacings.reserveCapacity(max(0, timestamps.count - 1 + step - 1) / step)
+        }
+        // The first sampled row at or after the start of `rows` (rows 1 + k·step).
+        let first = rows.lowerBound <= 1 ? 1 : 1 + (rows.lowerBound - 1 + step - 1) / step * step
+        for row in stride(from: first, to: rows.upperBound, by: step) where timestamps[row] > timestamps[row - 1] {
             spacings.append(timestamps[row] - timestamps[row - 1])
         }
-        return spacings.isEmpty ? 0 : select(&spacings, rank: spacings.count / 2)
     }
 
     /// The value an ascending sort would put at `rank` (0-based), by quickselect with Hoare partitions in expected

@@ -142,21 +142,8 @@ extension StreamRepairer {
             lowCount &+= value == low ? 1 : 0
         }
         if highCount < 3 && lowCount < 3 { return ((0, nil), (0, nil)) }
-        var (runHigh, flatHigh, firstHigh) = (0, 0, Int?.none)
-        var (runLow, flatLow, firstLow) = (0, 0, Int?.none)
-        for row in 0..<column.count {
-            let value = column[row]
-            runHigh = value == high ? runHigh + 1 : 0
-            runLow = value == low ? runLow + 1 : 0
-            if runHigh >= 3 {
-                flatHigh += runHigh == 3 ? 3 : 1
-                if firstHigh == nil { firstHigh = row - 2 }
-            }
-            if runLow >= 3 {
-                flatLow += runLow == 3 ? 3 : 1
-                if firstLow == nil { firstLow = row - 2 }
-            }
-        }
-        return ((flatHigh, firstHigh), (flatLow, firstLow))
+        var scanner = FlatRunScanner(high: high, low: low)
+        scanner.scan(column)
+        return scanner.runs
     }
 }

@@ -9,19 +9,23 @@ struct StreamRepairer {
     /// When false, nothing is changed and the messages say what an import would do.
     var repair: Bool
 
-    private func location(_ index: Int) -> (line: Int?, text: String) {
+    /// Source line of each sample in a mapping (in place of ``lines``, for a stream checked where it is mapped).
+    var mappedLines: UnsafeBufferPointer<UInt32>? = nil
+
+    func location(_ index: Int) -> (line: Int?, text: String) {
+        if let mappedLines, index < mappedLines.count { return (Int(mappedLines[index]), "line \(mappedLines[index])") }
         if index < lines.count { return (Int(lines[index]), "line \(lines[index])") }
         return (nil, "sample \(index)")
     }
 
-    private func finding(_ kind: HygieneFinding.Kind, at index: Int?, column: Int? = nil, _ message: String)
+    func finding(_ kind: HygieneFinding.Kind, at index: Int?, column: Int? = nil, _ message: String)
         -> HygieneFinding
     {
         let line = index.flatMap { location($0).line }
         return HygieneFinding(kind: kind, file: file, line: line, column: column, message: message)
     }
 
-    private func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
+    func verb(_ done: String, _ wouldDo: String) -> String { repair ? done : wouldDo }
 
     /// The unit timestamps with this median spacing are in, when it is not seconds: a spacing over 0.5 s (a
     /// sensor stream below 2 Hz) that is 0.1–100 ms (10 Hz – 10 kHz) in milliseconds, microseconds or
@@ -230,44 +234,26 @@ struct StreamRepairer {
         // 5. Rate and gaps.
         let timestamps = columns.timestamps
         let medianSpacing = Self.medianSpacing(timestamps)
-        var gaps: [Gap] = []
         var gapRows: [Int] = []
         if medianSpacing > 0 && !columns.isEventStream {
             let threshold = HygieneChecker.gapFactor * medianSpacing
             gapRows = timestamps.withUnsafeBufferPointer { Self.gapRows($0, threshold: threshold) }
-            gaps = gapRows.map { Gap(start: timestamps[$0 - 1], duration: timestamps[$0] - timestamps[$0 - 1]) }
         }
-        if !gaps.isEmpty {
-            let listed = gaps.prefix(5).map { String(format: "%.3f s at %.3f s", $0.duration, $0.start) }
-                .joined(separator: ", ")
-            let more = gaps.count > 5 ? ", …" : ""
-            findings.append(me.finding(
-                .gap, at: gapRows[0],
-                "\(gaps.count) gap(s) in \(stream.rawValue) longer than \(Int(HygieneChecker.gapFactor)) × the median spacing \(String(format: "%.3g", medianSpacing)) s (first before \(me.location(gapRows[0]).text)): \(listed)\(more); \(verb("batches split at each gap", "an import splits batches there"))"))
-            if repair {
-                var ends = batchEnds ?? Recording.wholeSecondBatchEnds(timestamps)
-                ends = Array(Set(ends).union(gapRows)).sorted()
-                batchEnds = ends
-            }
+        let gaps = me.gaps(at: gapRows, timestamps: { timestamps[$0] }, medianSpacing: medianSpacing, findings: &findings)
+        if repair && !gaps.isEmpty {
+            var ends = batchEnds ?? Recording.wholeSecondBatchEnds(timestamps)
+            ends = Array(Set(ends).union(gapRows)).sorted()
+            batchEnds = ends
         }
 
         // 6. Saturation.
         for (group, minimum, unit) in columns.saturationGroups {
             for index in group {
                 let column = columns.columns[index]
-                guard let (high, low, highCount, lowCount) = column.withUnsafeBufferPointer({ Self.extremes($0) })
-                else { continue }
-                guard abs(high) >= minimum || abs(low) >= minimum, highCount >= 3 || lowCount >= 3 else { continue }
-                let runs = column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low) }
-                let perExtreme: [(Float, Int, Int?)] = [(high, runs.high.flat, runs.high.first), (low, runs.low.flat, runs.low.first)]
-                for (extreme, flat, first) in perExtreme where abs(extreme) >= minimum {
-                    if let first {
-                        findings.append(me.finding(
-                            .saturation, at: first,
-                            "\(stream.rawValue) \(columns.names[index]) flat at \(extreme) \(unit) for \(flat) samples in runs of ≥ 3 (first at \(me.location(first).text)): clipped at the sensor's range"))
-                    }
-                    if high == low { break }
-                }
+                findings += me.saturation(
+                    of: columns.names[index], column.withUnsafeBufferPointer { Self.extremes($0) }, minimum: minimum,
+                    unit: unit
+                ) { high, low in column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low) } }
             }
         }
 

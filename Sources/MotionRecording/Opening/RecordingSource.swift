@@ -12,8 +12,10 @@ import Foundation
 /// A native `.npz` file is only memory-mapped (directory and array headers parsed): its batches are read from the
 /// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is —
 /// unless a streaming scan finds something to repair (or the file has no stored hygiene report), in which case it is
-/// loaded and checked as a text import is. Every other format (interchange CSV, Sensor Logger, SensorLog, raw dump;
-/// file, directory or zip) is imported into memory and checked by ``HygieneChecker`` on opening.
+/// loaded and checked as a text import is. A long interchange CSV recording is parsed into a temporary native file
+/// and served the same way (``open(_:format:spillThreshold:)``). Every other format (Sensor Logger, SensorLog, raw
+/// dump; file, directory or zip), and interchange CSV that is short or needs repairs, is imported into memory and
+/// checked by ``HygieneChecker`` on opening.
 ///
 /// Which streams a recording has is answered here once (``streams``, ``availability(of:)``,
 /// ``deviceMotionComponents``); an analysis asks for the streams it needs rather than inspecting how the samples are
@@ -34,11 +36,24 @@ public struct RecordingSource: Sendable {
     public let format: RecordingFormat
     public let storage: Storage
 
+    /// Stream text above which an interchange CSV recording is spilled to a temporary native file rather than
+    /// imported into memory: 32 MiB, about ten minutes of 800 Hz accelerometer and 200 Hz device motion.
+    public static let defaultSpillThreshold = 32 << 20
+
     /// Opens `url` (a file, a directory, a zip or an npz) as `format`, or as detected from its contents when `format`
     /// is `nil`. Errors name the file, line and problem.
-    public static func open(_ url: URL, format: RecordingFormat? = nil) throws(RecordingError) -> RecordingSource {
+    ///
+    /// An interchange CSV recording whose stream files hold `spillThreshold` bytes or more is parsed into a
+    /// temporary native file (in `TMPDIR`, unlinked at once, so it goes with the last copy of this value or the
+    /// process) and served memory-mapped, with the same samples, findings and summaries as an import into memory.
+    public static func open(
+        _ url: URL, format: RecordingFormat? = nil, spillThreshold: Int = defaultSpillThreshold
+    ) throws(RecordingError) -> RecordingSource {
         let resolved: RecordingFormat
         if let format { resolved = format } else { resolved = try RecordingImporter.detectFormat(url) }
+        if case .interchangeCSV = resolved, let file = try InterchangeCSV.openSpilled(url, spillAbove: spillThreshold) {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
         if case .native = resolved {
             let file = try NativeFormat.open(url)
             // A file that needs repairs (or was written by another tool) is checked as a text import is.

@@ -34,6 +34,40 @@ import _TestSupport
         #expect(SwingAnalyzer.analyze(RecordingSource(recording)) == loaded)
     }
 
+    /// An interchange recording long enough to be spilled to a temporary native file (here: any length) gives the
+    /// analysis and the hygiene report of the same text imported into memory, clean or damaged.
+    @Test(arguments: ["clean", "clipped", "nan", "backwards", "duplicate", "milliseconds", "metresPerSecondSquared"])
+    func aSpilledInterchangeRecordingGivesTheImportedResult(damage: String) throws {
+        var builder = TestRecordingBuilder.standard(seed: 3)
+        if damage == "clipped" { builder.clipLevel = 4 }
+        var recording = builder.make(gravityColumns: true)
+        var a = recording.accelerometer!
+        switch damage {
+        case "nan": a.y[2000] = .nan
+        case "backwards": a.timestamps.swapAt(3000, 3001)
+        case "duplicate": (a.timestamps[4001], a.x[4001], a.y[4001], a.z[4001]) = (a.timestamps[4000], a.x[4000], a.y[4000], a.z[4000])
+        case "milliseconds": a.timestamps = a.timestamps.map { $0 * 1000 }
+        case "metresPerSecondSquared": (a.x, a.y, a.z) = (a.x.map { $0 * 9.80665 }, a.y.map { $0 * 9.80665 }, a.z.map { $0 * 9.80665 })
+        default: break
+        }
+        recording.accelerometer = a
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spilled-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try InterchangeCSVWriter.write(recording, to: directory)
+        let imported = try RecordingSource.open(directory, spillThreshold: .max)
+        let spilled = try RecordingSource.open(directory, spillThreshold: 0)
+        if case .mapped = spilled.storage {
+            #expect(damage == "clean" || damage == "clipped")
+        } else {
+            #expect(damage != "clean" && damage != "clipped", "a clean recording is served from the spill")
+        }
+        #expect(spilled.hygiene == imported.hygiene)
+        #expect(damage == "clean" || !imported.hygiene.findings.isEmpty)
+        let result = SwingAnalyzer.analyze(imported)
+        #expect(result.swings.count == 4)
+        #expect(SwingAnalyzer.analyze(spilled) == result)
+    }
+
     /// Device motion without rotation rate says nothing about a swing: it is not among the streams read.
     @Test func deviceMotionWithoutRotationRateIsNotRead() {
         var recording = TestRecordingBuilder.standard(seed: 3).make(gravityColumns: true)

@@ -125,6 +125,32 @@ public enum InterchangeCSV {
     static func readAccelerometer(bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile? = nil)
         throws(RecordingError) -> ImportedStream<AccelerometerData>
     {
+        // Columns sized from an estimate of the rows (the line count of the first 64 KiB scaled to the file, with a
+        // margin), written in place. Should the estimate fall short, the rest of the file goes into a second set of
+        // columns sized by an exact line count, appended at the end.
+        var parts: [(samples: AccelerometerData, lines: [UInt32])] = []
+        let findings = try parseAccelerometer(bytes: bytes, file: file, mapping: mapping, chunkRows: nil) {
+            parts.append(($0, $1))
+        }
+        var (data, lines) = parts[0]
+        for part in parts.dropFirst() {
+            data.timestamps += part.samples.timestamps
+            data.x += part.samples.x
+            data.y += part.samples.y
+            data.z += part.samples.z
+            lines += part.lines
+        }
+        return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil, findings: findings)
+    }
+
+    /// Parses an `accelerometer.csv` text, handing its samples (time s, acceleration g) and their 1-based source
+    /// lines to `part` in order, in chunks of `chunkRows` rows — or, when `nil`, a first chunk sized from an estimate
+    /// of the file's rows and a second sized by an exact count should the estimate fall short — and returns the
+    /// findings made while reading. Every chunk, the last included, is handed over (possibly empty).
+    static func parseAccelerometer(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile?, chunkRows: Int?,
+        part: (AccelerometerData, [UInt32]) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> [HygieneFinding] {
         var behind = ReadBehindRelease(mapping)
         do {
             var scanner = CSVScanner(bytes)
@@ -134,15 +160,14 @@ public enum InterchangeCSV {
                 file: file,
                 columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
                 expectedFieldCount: accelerometerHeader.count)
-            // Columns sized from an estimate of the rows (the line count of the first 64 KiB scaled to the file,
-            // with a margin), written in place. Should the estimate fall short, the rest of the file goes into a
-            // second set of columns sized by an exact line count, appended at the end.
-            var parts: [(samples: AccelerometerData, lines: [UInt32])] = []
             var findings: [HygieneFinding] = []
             var atEnd = false
+            var first = true
             while !atEnd {
-                let capacity = parts.isEmpty ? scanner.estimatedRemainingLineCount() : scanner.remainingLineCount()
-                parts.append(try AccelerometerRowBuffer.collect(capacity: capacity) { rows throws(RecordingError) in
+                let capacity = chunkRows
+                    ?? (first ? scanner.estimatedRemainingLineCount() : scanner.remainingLineCount())
+                first = false
+                let (samples, lines) = try AccelerometerRowBuffer.collect(capacity: capacity) { rows throws(RecordingError) in
                     let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
                     while rows.count < rows.capacity {
                         behind.advance(to: scanner.offset)
@@ -170,17 +195,10 @@ public enum InterchangeCSV {
                         atEnd = true
                         break
                     }
-                })
+                }
+                try part(samples, lines)
             }
-            var (data, lines) = parts[0]
-            for part in parts.dropFirst() {
-                data.timestamps += part.samples.timestamps
-                data.x += part.samples.x
-                data.y += part.samples.y
-                data.z += part.samples.z
-                lines += part.lines
-            }
-            return ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil, findings: findings)
+            return findings
         }
     }
 
@@ -193,6 +211,20 @@ public enum InterchangeCSV {
     static func readDeviceMotion(bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile? = nil)
         throws(RecordingError) -> ImportedStream<DeviceMotionData>
     {
+        var whole: (samples: DeviceMotionData, lines: [UInt32]) = (DeviceMotionData(), [])
+        let findings = try parseDeviceMotion(bytes: bytes, file: file, mapping: mapping, chunkRows: nil) {
+            whole = ($0, $1)
+        }
+        return ImportedStream(samples: whole.samples, lines: whole.lines, file: file, batchEnds: nil, findings: findings)
+    }
+
+    /// Parses a `device_motion.csv` text, handing its samples (present column groups only) and their 1-based source
+    /// lines to `part` in order, in chunks of `chunkRows` rows (all in one chunk when `nil`; the last chunk is handed
+    /// over even when empty), and returns the findings made while reading.
+    static func parseDeviceMotion(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile?, chunkRows: Int?,
+        part: (DeviceMotionData, [UInt32]) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> [HygieneFinding] {
         var behind = ReadBehindRelease(mapping)
         do {
             var scanner = CSVScanner(bytes)
@@ -228,6 +260,11 @@ public enum InterchangeCSV {
                 }
                 builder.append(row: row)
                 lines.append(UInt32(truncatingIfNeeded: line))
+                if let chunkRows, lines.count >= chunkRows {
+                    try part(builder.data, lines)
+                    builder.data.removeAll(keepingCapacity: true)
+                    lines.removeAll(keepingCapacity: true)
+                }
             }
             let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
             var droppedLastLine: HygieneFinding?
@@ -241,8 +278,8 @@ public enum InterchangeCSV {
                     break reading
                 }
             }
-            return ImportedStream(
-                samples: builder.data, lines: lines, file: file, batchEnds: nil, findings: droppedLastLine.map { [$0] } ?? [])
+            try part(builder.data, lines)
+            return droppedLastLine.map { [$0] } ?? []
         }
     }
 }

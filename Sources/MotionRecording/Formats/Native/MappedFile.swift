@@ -41,9 +41,7 @@ final class MappedFile: @unchecked Sendable {
         base = UnsafeRawPointer(memory)
     }
 
-    init(_ url: URL) throws(RecordingError) {
-        path = url.path
-        isMapped = true
+    convenience init(_ url: URL) throws(RecordingError) {
         try FileKind.requireReadableFile(url.path)
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(file: url.path, reason: String(cString: strerror(errno))) }
@@ -57,7 +55,16 @@ final class MappedFile: @unchecked Sendable {
             close(descriptor)
             throw .unreadable(file: url.path, reason: "not a regular file")
         }
-        count = Int(status.st_size)
+        try self.init(descriptor: descriptor, count: Int(status.st_size), path: url.path)
+    }
+
+    /// Maps the first `count` bytes of the regular file open as `descriptor`, which the mapping then owns (closed on
+    /// deinit, or here on failure); `path` names it in messages. For a file already open, such as an unlinked
+    /// temporary file that only its descriptor keeps alive.
+    init(descriptor: Int32, count: Int, path: String) throws(RecordingError) {
+        self.path = path
+        isMapped = true
+        self.count = count
         if count == 0 {
             close(descriptor)
             self.descriptor = -1
@@ -68,7 +75,7 @@ final class MappedFile: @unchecked Sendable {
         guard let pointer, pointer != MAP_FAILED else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw .unreadable(file: url.path, reason: "mmap failed: \(reason)")
+            throw .unreadable(file: path, reason: "mmap failed: \(reason)")
         }
         self.descriptor = descriptor
         // Pages this mapping reads from disk then arrive mostly as 2 MiB folios (mmap readahead at PMD order), which

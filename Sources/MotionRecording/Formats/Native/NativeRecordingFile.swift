@@ -44,6 +44,8 @@ public struct NativeRecordingFile: Sendable {
     /// (``NativeRecordingFile/defaultReleaseChunkBytes``; tests set it smaller).
     var releaseChunkBytes = NativeRecordingFile.defaultReleaseChunkBytes
     let arrays: [String: NpyArrayInfo]
+    /// Batch ends by array name (`accelerometer_batch_ends`, …) that were computed rather than stored in the file.
+    let computedBatchEnds: [String: [Int]]
     /// The arrays batches are copied from, resolved once (no name lookups per batch): accelerometer timestamp,
     /// x, y, z; device-motion timestamp; the device-motion columns present — positions in
     /// `DeviceMotionColumn.all` with their arrays; and each stream's sample arrays (released as
@@ -67,9 +69,7 @@ public struct NativeRecordingFile: Sendable {
     }
 
     init(mapping: MappedFile) throws(RecordingError) {
-        self.mapping = mapping
         let archive = try ZipArchive(data: mapping.data, file: mapping.path)
-        file = mapping.path
         var arrays: [String: NpyArrayInfo] = [:]
         for entry in archive.entries where entry.name.hasSuffix(".npy") {
             guard entry.method == 0 else {
@@ -86,10 +86,8 @@ public struct NativeRecordingFile: Sendable {
         guard !arrays.isEmpty else {
             throw .unrecognizedFormat(file: mapping.path, reason: "zip archive holds no .npy arrays")
         }
-        self.arrays = arrays
-        let file = mapping.path
         func fail(_ reason: String) -> RecordingError {
-            .malformed(file: file, line: nil, column: nil, columnName: nil, reason: reason)
+            .malformed(file: mapping.path, line: nil, column: nil, columnName: nil, reason: reason)
         }
         // Metadata.
         var metadata = RecordingMetadata(sourceFormat: RecordingFormat.native.name)
@@ -106,6 +104,24 @@ public struct NativeRecordingFile: Sendable {
             } catch {
                 throw fail("metadata_json is not valid: \(describeDecodingError(error))")
             }
+        }
+        try self.init(
+            mapping: mapping, arrays: arrays, metadata: metadata, hygiene: hygiene, hasStoredHygiene: hasStoredHygiene)
+    }
+
+    /// A recording whose arrays lie in `mapping` at the places `arrays` gives (a parsed archive, or a spill file
+    /// written column by column); `batchEnds` holds batch ends computed rather than stored, by array name.
+    init(
+        mapping: MappedFile, arrays: [String: NpyArrayInfo], metadata: RecordingMetadata, hygiene: HygieneReport,
+        hasStoredHygiene: Bool, batchEnds computedBatchEnds: [String: [Int]] = [:]
+    ) throws(RecordingError) {
+        self.mapping = mapping
+        self.arrays = arrays
+        self.computedBatchEnds = computedBatchEnds
+        let file = mapping.path
+        self.file = file
+        func fail(_ reason: String) -> RecordingError {
+            .malformed(file: file, line: nil, column: nil, columnName: nil, reason: reason)
         }
         self.metadata = metadata
         self.hygiene = hygiene
@@ -207,6 +223,7 @@ public struct NativeRecordingFile: Sendable {
     }
 
     func batchEnds(_ name: String, count: Int) throws(RecordingError) -> [Int]? {
+        if let ends = computedBatchEnds[name] { return ends }
         guard let info = arrays[name] else { return nil }
         let ends: [Int] = data.withUnsafeBytes { raw in
             (0..<info.count).map { Int(raw.baseAddress!.loadUnaligned(fromByteOffset: info.offset + $0 * 8, as: Int64.self)) }

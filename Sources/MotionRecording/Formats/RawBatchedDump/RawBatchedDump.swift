@@ -188,13 +188,26 @@ enum RawBatchedDump {
     /// Percentiles (fractions 0...1) of |(x, y, z)| over at most ~4096 evenly spread finite samples.
     static func magnitudePercentiles(_ x: [Float], _ y: [Float], _ z: [Float], _ fractions: [Double]) -> [Double]? {
         guard !x.isEmpty else { return nil }
-        let step = max(1, x.count / 4096)
         var magnitudes: [Double] = []
-        for index in stride(from: 0, to: x.count, by: step) {
-            let (a, b, c) = (Double(x[index]), Double(y[index]), Double(z[index]))
-            let magnitude = (a * a + b * b + c * c).squareRoot()
-            if magnitude.isFinite { magnitudes.append(magnitude) }
+        for index in stride(from: 0, to: x.count, by: magnitudeSampleStep(count: x.count)) {
+            appendMagnitude(x[index], y[index], z[index], to: &magnitudes)
         }
+        return percentiles(&magnitudes, fractions)
+    }
+
+    /// Every how many samples ``magnitudePercentiles(_:_:_:_:)`` takes one from a column of `count`.
+    static func magnitudeSampleStep(count: Int) -> Int { max(1, count / 4096) }
+
+    /// Appends |(x, y, z)| when it is finite.
+    @inline(__always)
+    static func appendMagnitude(_ x: Float, _ y: Float, _ z: Float, to magnitudes: inout [Double]) {
+        let (a, b, c) = (Double(x), Double(y), Double(z))
+        let magnitude = (a * a + b * b + c * c).squareRoot()
+        if magnitude.isFinite { magnitudes.append(magnitude) }
+    }
+
+    /// Percentiles (fractions 0...1) of the sampled `magnitudes` (sorted in place), `nil` when there are none.
+    static func percentiles(_ magnitudes: inout [Double], _ fractions: [Double]) -> [Double]? {
         guard !magnitudes.isEmpty else { return nil }
         magnitudes.sort()
         return fractions.map { magnitudes[min(magnitudes.count - 1, Int($0 * Double(magnitudes.count)))] }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Steps 5 (gaps) and 6 (saturation) of ``StreamRepairer/run(_:batchEnds:findings:)`` from statistics already
+/// gathered, so that a stream held in memory and a stream read from a mapping in chunks
+/// (``StreamRepairer/checkMapped(_:chunkRows:findings:)``) report them with the same words.
+extension StreamRepairer {
+    /// The gaps before `gapRows` (rows whose spacing from the row before exceeds ``HygieneChecker/gapFactor`` ×
+    /// `medianSpacing`, s), reading the timestamps there (s) through `timestamps`; appends their finding.
+    func gaps(
+        at gapRows: [Int], timestamps: (Int) -> Double, medianSpacing: Double, findings: inout [HygieneFinding]
+    ) -> [Gap] {
+        guard let first = gapRows.first else { return [] }
+        let gaps = gapRows.map { Gap(start: timestamps($0 - 1), duration: timestamps($0) - timestamps($0 - 1)) }
+        let listed = gaps.prefix(5).map { String(format: "%.3f s at %.3f s", $0.duration, $0.start) }
+            .joined(separator: ", ")
+        let more = gaps.count > 5 ? ", …" : ""
+        findings.append(finding(
+            .gap, at: first,
+            "\(gaps.count) gap(s) in \(stream.rawValue) longer than \(Int(HygieneChecker.gapFactor)) × the median spacing \(String(format: "%.3g", medianSpacing)) s (first before \(location(first).text)): \(listed)\(more); \(verb("batches split at each gap", "an import splits batches there"))"))
+        return gaps
+    }
+
+    /// The saturation findings of the column `name` with these ``extremes(_:)`` (`nil`: no samples): a flat top at
+    /// an extreme of magnitude ≥ `minimum` (in `unit`). `runs` gives ``flatRuns(_:high:low:)`` for the column, asked
+    /// only when an extreme occurs three times or more.
+    func saturation(
+        of name: String, _ extremes: (high: Float, low: Float, highCount: Int, lowCount: Int)?, minimum: Float,
+        unit: String, runs: (_ high: Float, _ low: Float) -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
+    ) -> [HygieneFinding] {
+        guard let (high, low, highCount, lowCount) = extremes,
+            abs(high) >= minimum || abs(low) >= minimum, highCount >= 3 || lowCount >= 3
+        else { return [] }
+        let found = runs(high, low)
+        var findings: [HygieneFinding] = []
+        let perExtreme: [(Float, Int, Int?)] = [(high, found.high.flat, found.high.first), (low, found.low.flat, found.low.first)]
+        for (extreme, flat, first) in perExtreme where abs(extreme) >= minimum {
+            if let first {
+                findings.append(finding(
+                    .saturation, at: first,
+                    "\(stream.rawValue) \(name) flat at \(extreme) \(unit) for \(flat) samples in runs of ≥ 3 (first at \(location(first).text)): clipped at the sensor's range"))
+            }
+            if high == low { break }
+        }
+        return findings
+    }
+
+    /// ``extremes(_:)`` of a column from those of its first part (`earlier`) and of the part right after it
+    /// (`later`), exactly as one pass over both would give them for a column without NaN: the first of equal
+    /// extremes keeps its place (and the sign of a zero), and the counts of equal extremes add up.
+    static func joinedExtremes(
+        _ earlier: (high: Float, low: Float, highCount: Int, lowCount: Int)?,
+        _ later: (high: Float, low: Float, highCount: Int, lowCount: Int)?
+    ) -> (high: Float, low: Float, highCount: Int, lowCount: Int)? {
+        guard var joined = earlier else { return later }
+        guard let later else { return joined }
+        if joined.high < later.high {
+            (joined.high, joined.highCount) = (later.high, later.highCount)
+        } else if joined.high == later.high {
+            joined.highCount += later.highCount
+        }
+        if later.low < joined.low {
+            (joined.low, joined.lowCount) = (later.low, later.lowCount)
+        } else if later.low == joined.low {
+            joined.lowCount += later.lowCount
+        }
+        return joined
+    }
+}
+
+/// Runs of ≥ 3 equal samples at a column's `high` and `low`, fed the column in consecutive parts of any sizes (the
+/// same result for any split): per extreme, the samples in such runs and the index where the first run starts.
+struct FlatRunScanner {
+    let high: Float
+    let low: Float
+    private var runHigh = 0
+    private var runLow = 0
+    private var flatHigh = 0
+    private var flatLow = 0
+    private var firstHigh: Int? = nil
+    private var firstLow: Int? = nil
+    /// Samples scanned so far (the index of the next one).
+    private var scanned = 0
+
+    init(high: Float, low: Float) { (self.high, self.low) = (high, low) }
+
+    /// Scans the next `column.count` samples.
+    mutating func scan(_ column: UnsafeBufferPointer<Float>) {
+        for offset in 0..<column.count {
+            let (value, row) = (column[offset], scanned + offset)
+            runHigh = value == high ? runHigh + 1 : 0
+            runLow = value == low ? runLow + 1 : 0
+            if runHigh >= 3 {
+                flatHigh += runHigh == 3 ? 3 : 1
+                if firstHigh == nil { firstHigh = row - 2 }
+            }
+            if runLow >= 3 {
+                flatLow += runLow == 3 ? 3 : 1
+                if firstLow == nil { firstLow = row - 2 }
+            }
+        }
+        scanned += column.count
+    }
+
+    var runs: (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?)) {
+        ((flatHigh, firstHigh), (flatLow, firstLow))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A temporary file that a text recording's columns are written into while it is parsed, then memory-mapped and
+/// served as a native recording (``NativeRecordingFile``): the samples of a long text recording never sit in memory
+/// whole.
+///
+/// The file is created in the temporary directory (`TMPDIR`, else `/tmp`) and unlinked at once, so only its
+/// descriptor keeps it: it disappears when the mapping is dropped or the process ends in any way (error, signal,
+/// crash), and nothing is left behind to clean up. Each column gets a region sized for an upper bound of its rows
+/// (from the text's size); regions are sparse, so only the bytes written take disk. Columns start on page
+/// boundaries: `<f8` and `<f4` arrays are read in place, and releasing one column's pages never touches another's.
+final class TextSpill {
+    /// A column's place in the file.
+    struct Region {
+        var offset: Int
+        var elementSize: Int
+        var capacity: Int
+        var count = 0
+        /// The array's dtype, or `nil` for a column that is no array of the recording (source lines).
+        var dtype: NpyArrayInfo.DType?
+    }
+
+    /// The text recording's path, for messages.
+    let path: String
+    private(set) var regions: [String: Region] = [:]
+    private var descriptor: Int32
+    /// Size of the file so far: the end of the last region reserved.
+    private var size = 0
+
+    /// Creates the unlinked temporary file in `directory` (the temporary directory when `nil`).
+    init(for path: String, directory: String? = nil) throws(RecordingError) {
+        self.path = path
+        let folder = directory ?? FileManager.default.temporaryDirectory.path
+        var template = Array((folder + "/batchedmotion-spill-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .cannotWrite(file: folder, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Reserves room for `capacity` elements of each column (`name`, element size in bytes, dtype or `nil`).
+    func reserve(_ columns: [(name: String, elementSize: Int, dtype: NpyArrayInfo.DType?)], capacity: Int) {
+        for column in columns {
+            let page = MappedFile.pageSize
+            regions[column.name] = Region(
+                offset: size, elementSize: column.elementSize, capacity: capacity, dtype: column.dtype)
+            size += (capacity * column.elementSize + page - 1) / page * page
+        }
+    }
+
+    /// Appends the elements in `bytes` to the column `name` (reserved, with room left: misuse otherwise).
+    func append(_ name: String, _ bytes: UnsafeRawBufferPointer) throws(RecordingError) {
+        guard var region = regions[name] else { preconditionFailure("TextSpill: column \(name) was not reserved") }
+        let elements = bytes.count / region.elementSize
+        precondition(region.count + elements <= region.capacity, "TextSpill: more than \(region.capacity) rows in \(name)")
+        var written = 0
+        while written < bytes.count {
+            let result = pwrite(
+                descriptor, bytes.baseAddress! + written, bytes.count - written,
+                off_t(region.offset + region.count * region.elementSize + written))
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                throw .cannotWrite(
+                    file: path, reason: "cannot write its temporary copy: \(String(cString: strerror(errno)))")
+            }
+            written += result
+        }
+        region.count += elements
+        regions[name] = region
+    }
+
+    /// Appends the elements of `values` to the column `name`.
+    func append<Element>(_ name: String, _ values: [Element]) throws(RecordingError) {
+        let outcome = values.withUnsafeBytes { bytes in
+            Result { () throws(RecordingError) in try append(name, bytes) }
+        }
+        try outcome.get()
+    }
+
+    /// The arrays written so far, as a native file describes its arrays.
+    var arrays: [String: NpyArrayInfo] {
+        regions.reduce(into: [:]) { arrays, entry in
+            guard let dtype = entry.value.dtype else { return }
+            arrays[entry.key] = NpyArrayInfo(name: entry.key, dtype: dtype, count: entry.value.count, offset: entry.value.offset)
+        }
+    }
+
+    /// Maps the file, which the mapping then owns (this spill takes no more writes).
+    func mapped() throws(RecordingError) -> MappedFile {
+        precondition(descriptor >= 0, "TextSpill: already mapped")
+        guard ftruncate(descriptor, off_t(size)) == 0 else {
+            throw .cannotWrite(file: path, reason: "cannot size its temporary copy: \(String(cString: strerror(errno)))")
+        }
+        let owned = descriptor
+        descriptor = -1
+        return try MappedFile(descriptor: owned, count: size, path: path)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import MotionRecording
+
+/// A long interchange recording is parsed into a temporary native file and served mapped; it must say and serve
+/// exactly what the same text imported into memory does — samples, batches, findings (file and line included) and
+/// summaries — clean or damaged. Chunks of 97 rows make every recording here cross many chunk edges.
+@Suite struct InterchangeCSVSpillTests {
+    enum Case: String, CaseIterable {
+        case basic, gap, saturated, truncatedLastLine, byteOrderMark, crlf, accelerometerFile, deviceMotionFile,
+            deviceMotionOnly
+        // Damage a repair changes: imported into memory as before.
+        case nan, milliseconds, metresPerSecondSquared, backwards, duplicateRows, outOfRange, gyroscopeBeside
+
+        /// Whether the recording is served from the spill (else it falls back to the in-memory import).
+        var staysMapped: Bool {
+            switch self {
+            case .nan, .milliseconds, .metresPerSecondSquared, .backwards, .duplicateRows, .outOfRange, .gyroscopeBeside:
+                false
+            default: true
+            }
+        }
+
+        /// The recording's path: a fixture, or `basic` changed and written to a scratch directory.
+        func url() throws -> URL {
+            switch self {
+            case .truncatedLastLine: return FixtureFiles.url("malformed/truncated")
+            case .byteOrderMark: return FixtureFiles.url("malformed/bom")
+            case .crlf: return FixtureFiles.url("malformed/crlf")
+            case .backwards: return FixtureFiles.url("malformed/backwards")
+            case .duplicateRows: return FixtureFiles.url("malformed/duplicated")
+            case .metresPerSecondSquared: return FixtureFiles.url("malformed/ms2")
+            case .outOfRange: return FixtureFiles.url("malformed/huge")
+            case .nan: return FixtureFiles.url("malformed/nan")
+            default: break
+            }
+            let basic = FixtureFiles.url("interchange/basic")
+            var recording = try RecordingImporter.load(basic)
+            var a = recording.accelerometer!
+            switch self {
+            case .basic: return basic
+            case .accelerometerFile: return basic.appendingPathComponent(InterchangeCSV.accelerometerFileName)
+            case .deviceMotionFile: return basic.appendingPathComponent(InterchangeCSV.deviceMotionFileName)
+            case .gap: a.timestamps = a.timestamps.enumerated().map { $1 + ($0 >= 1234 ? 0.5 : 0) }
+            case .saturated: for row in 700..<706 { a.x[row] = 8 }
+            case .milliseconds: a.timestamps = a.timestamps.map { $0 * 1000 }
+            case .deviceMotionOnly: recording.accelerometer = nil
+            default: break
+            }
+            if recording.accelerometer != nil { recording.accelerometer = a }
+            recording.hygiene = HygieneReport()
+            let directory = FixtureFiles.temporaryDirectory(rawValue)
+            try InterchangeCSVWriter.write(recording, to: directory)
+            if self == .gyroscopeBeside {
+                try Data("timestamp,rotation_rate_x,rotation_rate_y,rotation_rate_z\n10.0,0.1,0.2,0.3\n10.005,0.1,0.2,0.3\n".utf8)
+                    .write(to: directory.appendingPathComponent("gyroscope.csv"))
+            }
+            return directory
+        }
+    }
+
+    @Test(arguments: Case.allCases)
+    func aSpilledRecordingIsTheImportedOne(_ recordingCase: Case) throws {
+        let url = try recordingCase.url()
+        let imported = try RecordingSource.open(url, spillThreshold: .max)
+        guard case .inMemory = imported.storage else { Issue.record("below the threshold: in memory"); return }
+        let spilledFile = try InterchangeCSV.openSpilled(url, spillAbove: 0, chunkRows: 97)
+        #expect((spilledFile != nil) == recordingCase.staysMapped)
+        let spilled = try RecordingSource.open(url, spillThreshold: 0)
+        if case .mapped = spilled.storage {
+            #expect(recordingCase.staysMapped)
+        } else {
+            #expect(!recordingCase.staysMapped)
+        }
+        for source in [spilled] + (spilledFile.map { [RecordingSource(path: url.path, format: .interchangeCSV, storage: .mapped($0))] } ?? []) {
+            #expect(source.format == imported.format)
+            #expect(source.metadata == imported.metadata)
+            #expect(source.hygiene == imported.hygiene)
+            #expect(source.streams == imported.streams)
+            #expect(source.deviceMotionComponents == imported.deviceMotionComponents)
+            #expect(source.duration == imported.duration)
+            #expect(source.batchRanges() == imported.batchRanges())
+            let (a, b) = (try source.loaded(), try imported.loaded())
+            #expect(a.accelerometer == b.accelerometer)
+            #expect(a.deviceMotion == b.deviceMotion)
+            #expect(a.accelerometerBatchEnds == b.accelerometerBatchEnds)
+            #expect(a.deviceMotionBatchEnds == b.deviceMotionBatchEnds)
+        }
+        switch recordingCase {
+        case .gap: #expect(imported.hygiene.findings(ofKind: .gap).first?.line == 1234 + 2)
+        case .saturated: #expect(imported.hygiene.findings(ofKind: .saturation).first?.line == 700 + 2)
+        case .truncatedLastLine: #expect(!imported.hygiene.findings(ofKind: .truncated).isEmpty)
+        default: break
+        }
+    }
+
+    /// A malformed file is the same error through the spill as through the in-memory import.
+    @Test func aMalformedFileIsTheSameError() throws {
+        let url = FixtureFiles.write(
+            "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0,0,-1\n1.00125,0,abc,-1\n", named: "accelerometer.csv")
+        var errors: [String] = []
+        for threshold in [0, Int.max] {
+            do {
+                _ = try RecordingSource.open(url, spillThreshold: threshold)
+            } catch {
+                errors.append("\(error)")
+            }
+        }
+        #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":3:"))
+    }
+}
