@@ -20,14 +20,8 @@ public struct WorkoutSlowStreams: Sendable, Equatable {
 }
 
 extension RecordingSource {
-    /// The slow streams of the source: a loaded recording's own; none yet from a memory-mapped native file (its
-    /// reader does not map them).
-    public var workoutSlowStreams: WorkoutSlowStreams {
-        switch storage {
-        case .inMemory(let recording): WorkoutSlowStreams(recording)
-        case .mapped: WorkoutSlowStreams()
-        }
-    }
+    /// The slow streams of the source (a memory-mapped native file's copied out of the mapping).
+    public var workoutSlowStreams: WorkoutSlowStreams { WorkoutSlowStreams(slowerStreams) }
 }
 
 extension WorkoutSummary {

@@ -168,3 +168,15 @@ extension RecordingSource: BatchSource {
         batches.withDeviceMotionRotationColumns(range, components: components, scratch: &scratch, body)
     }
 }
+
+extension RecordingSource {
+    /// A recording holding the source's slower streams (pressure, location, headphone motion, the device's pedometer
+    /// and activity): a loaded recording itself; for a memory-mapped native file, those streams copied out of the
+    /// mapping (checked when it was opened), the motion streams left mapped.
+    public var slowerStreams: Recording {
+        switch storage {
+        case .inMemory(let recording): recording
+        case .mapped(let file): (try? file.slowerStreams()) ?? Recording(metadata: file.metadata)
+        }
+    }
+}

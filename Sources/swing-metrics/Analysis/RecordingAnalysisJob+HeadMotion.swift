@@ -7,11 +7,9 @@ extension RecordingAnalysisJob {
     /// left unknown, switches of bud bridged). Without a stream the fields stay `nil` and nothing is reported.
     ///
     /// The headphone stream is slow (≈ 25 Hz) and not batched, so this runs once after the swing analysis on the
-    /// swings found. A memory-mapped native file holds no headphone stream (the format has no such arrays).
+    /// swings found. A memory-mapped native file's headphone stream is copied out of the mapping first.
     static func measureHead(_ swings: inout [Swing], of source: RecordingSource) -> [HygieneFinding] {
-        guard case .inMemory(let recording) = source.storage, let headphones = recording.headphoneMotion,
-            !headphones.isEmpty
-        else { return [] }
+        guard let headphones = source.slowerStreams.headphoneMotion, !headphones.isEmpty else { return [] }
         return HeadMotionMeter.measure(&swings, headphones: headphones)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MotionRecording
 import SwingAnalysis
 import SwingSimulation
@@ -6,7 +7,7 @@ import Testing
 @testable import swing_metrics
 
 /// `analyze` on a recording built in code: the head keys from a simulated headphone stream, and `null` (never 0)
-/// without one. (Through files once the headphone stream has a reader and writer.)
+/// without one; the same keys through the files the stream is stored in (native .npz mapped, interchange CSV).
 @Suite struct RecordingAnalysisJobHeadMotionTests {
     static func session(headphones: Bool) -> SimulatedSession {
         var configuration = SimulationConfiguration.golf(seed: 21, mix: .proportional(swings: 6))
@@ -71,5 +72,26 @@ import Testing
         }
         #expect(!analysis.issues.contains { $0.kind == HeadMotionMeter.findingKind })
         #expect(!SwingTable.render(analysis).contains("head"))
+    }
+
+    @Test("a headphone stream stored as .npz (served mapped) and as interchange CSV gives the in-memory head keys")
+    func headKeysThroughFiles() throws {
+        let session = Self.session(headphones: true)
+        let inMemory = Self.analysis(session).swings
+        #expect(inMemory.contains { $0.headRotation != nil })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("head-files-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let npz = folder.appendingPathComponent("golf.npz")
+        try NativeFormat.write(session.recording, to: npz)
+        let interchange = folder.appendingPathComponent("golf")
+        try InterchangeCSVWriter.write(session.recording, to: interchange)
+        for url in [npz, interchange] {
+            let source = try RecordingSource.open(url)
+            if url == npz, case .inMemory = source.storage { Issue.record("the .npz was not served mapped") }
+            let swings = RecordingAnalysisJob(sport: .golf, fileConfiguration: nil).analyze(source, path: url.path).swings
+            #expect(swings.map(\.headRotation) == inMemory.map(\.headRotation), "\(url.lastPathComponent)")
+            #expect(swings.map(\.headStill) == inMemory.map(\.headStill), "\(url.lastPathComponent)")
+        }
     }
 }

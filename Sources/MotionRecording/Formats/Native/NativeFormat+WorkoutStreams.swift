@@ -65,6 +65,15 @@ extension NativeFormat {
 }
 
 extension NativeRecordingFile {
+    /// The slower streams (pressure, location, headphone motion, pedometer, activity) copied out of the mapping
+    /// into a recording that holds nothing else: they are small beside the motion streams (≤ 25 Hz), and the
+    /// analyses that use them read them whole. Their arrays were checked when the file was opened.
+    public func slowerStreams() throws(RecordingError) -> Recording {
+        var recording = Recording(metadata: metadata)
+        try addWorkoutStreams(to: &recording)
+        return recording
+    }
+
     /// Reads the slower streams' arrays into `recording` (after checking their types and lengths).
     func addWorkoutStreams(to recording: inout Recording) throws(RecordingError) {
         func fail(_ reason: String) -> RecordingError {
