@@ -8,9 +8,9 @@ import Synchronization
 /// own and its result is dropped. The work must also stop by itself where it can (the analysis checks its deadline
 /// between batches), so an abandoned thread rarely keeps using a core.
 ///
-/// The work runs on a new `Thread`, not on Swift concurrency's cooperative pool (one thread per core), whose
-/// threads a blocked read would take away from every other task; a second thread waits for it up to the limit
-/// (two thread starts per recording).
+/// The work runs on a thread of ``BlockingThreadPool``, not on Swift concurrency's cooperative pool (one thread per
+/// core), whose threads a blocked read would take away from every other task; a second pool thread waits for it up
+/// to the limit. Pool threads are reused, so a recording starts no thread once the pool is warm.
 enum TimeLimitedWork {
     /// `work()`, or `timedOut()` when `work` has not returned within `seconds` (> 0).
     static func run<Value: Sendable>(
@@ -20,21 +20,17 @@ enum TimeLimitedWork {
             let deadline = DispatchTime.now() + seconds
             let once = Once()
             let finished = DispatchSemaphore(value: 0)
-            let worker = Thread {
+            BlockingThreadPool.shared.submit {
                 let value = work()
                 finished.signal()
                 if once.claim() { continuation.resume(returning: value) }
             }
-            worker.name = "swing-metrics recording"
-            // The deadline is kept by a thread of its own too, not by a timer on a shared Dispatch queue, whose few
-            // threads other work may hold past the limit; it ends as soon as the work does.
-            let timer = Thread {
+            // The deadline is kept by a pool thread too, not by a timer on a shared Dispatch queue, whose few threads
+            // other work may hold past the limit; it returns to the pool as soon as the work ends.
+            BlockingThreadPool.shared.submit {
                 guard finished.wait(timeout: deadline) == .timedOut else { return }
                 if once.claim() { continuation.resume(returning: timedOut()) }
             }
-            timer.name = "swing-metrics time limit"
-            worker.start()
-            timer.start()
         }
     }
 }
