@@ -1,3 +1,4 @@
+import MotionRecording
 import SwingSimulation
 
 extension ActivitySession {
@@ -16,5 +17,26 @@ extension ActivitySession {
             ActivitySimulationConfiguration(
                 seed: 4, stretches: [ActivityStretch(.running, duration: stretchDuration)], deviceMotionRate: 200))
         return concatenated([swim, practice, run])
+    }
+}
+
+extension ActivitySession {
+    /// A 50 Hz walk (seed 4, starting at 2,000 s) up 4 floors and down 2 — legs level 30 s, stairs +4, level 20 s,
+    /// stairs −2, level 30 s — with its pressure stream (``PressureSimulator``) on the same clock and the device's
+    /// pedometer having counted 300 steps, 200 m, 3 floors up and 2 down: the barometry's standard case.
+    /// - Returns: the session and the pressure's truth (floors, elevation gain and loss).
+    public static func stairWalk() -> (session: ActivitySession, pressureTruth: PressureTruth) {
+        let legs: [VerticalLeg] = [.level(30), .stairs(4), .level(20), .stairs(-2), .level(30)]
+        let pressure = PressureSimulator.simulate(PressureSimulationConfiguration(seed: 4, legs: legs, startTime: 2000))
+        let duration = legs.reduce(0) { $0 + $1.duration }
+        var session = ActivitySimulator.simulate(
+            ActivitySimulationConfiguration(
+                seed: 4, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
+                deviceMotionRate: nil, startTime: 2000))
+        session.recording.pressure = pressure.pressure
+        session.recording.pedometer = PedometerData(
+            timestamps: [2100, 2000 + duration], steps: [150, 300], distanceMeters: [100, 200],
+            floorsAscended: [2, 3], floorsDescended: [0, 2])
+        return (session, pressure.truth)
     }
 }

@@ -5,21 +5,10 @@ import WorkoutSimulation
 @testable import WorkoutAnalysis
 
 @Suite struct WorkoutSlowStreamsTests {
-    /// A walk up 4 floors and down 2 (50 Hz accelerometer, with its pressure stream on the same clock), the device's
-    /// pedometer counting 3 floors up.
+    /// ``ActivitySession/stairWalk()``: a walk up 4 floors and down 2 with its pressure; the device counted 3 up.
     static func stairWalk() -> (Recording, PressureTruth) {
-        let legs: [VerticalLeg] = [.level(30), .stairs(4), .level(20), .stairs(-2), .level(30)]
-        let pressure = PressureSimulator.simulate(PressureSimulationConfiguration(seed: 4, legs: legs, startTime: 2000))
-        let duration = legs.reduce(0) { $0 + $1.duration }
-        var session = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
-                deviceMotionRate: nil, startTime: 2000))
-        session.recording.pressure = pressure.pressure
-        session.recording.pedometer = PedometerData(
-            timestamps: [2100, 2000 + duration], steps: [150, 300], distanceMeters: [100, 200],
-            floorsAscended: [2, 3], floorsDescended: [0, 2])
-        return (session.recording, pressure.truth)
+        let (session, truth) = ActivitySession.stairWalk()
+        return (session.recording, truth)
     }
 
     @Test func theWorkoutCountsFloorsWhileWalkingAndComparesWithTheDevice() throws {

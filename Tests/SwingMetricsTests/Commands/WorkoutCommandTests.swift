@@ -71,17 +71,7 @@ import _TestSupport
     @Test("pressure and the device's pedometer stored as .npz and as interchange CSV: floors, elevation and the device comparison")
     func slowerStreamsThroughFiles() throws {
         // A 50 Hz walk up 4 floors and down 2 with its pressure on the same clock; the device counted 3 up, 2 down.
-        let legs: [VerticalLeg] = [.level(30), .stairs(4), .level(20), .stairs(-2), .level(30)]
-        let pressure = PressureSimulator.simulate(PressureSimulationConfiguration(seed: 4, legs: legs, startTime: 2000))
-        let duration = legs.reduce(0) { $0 + $1.duration }
-        var session = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
-                deviceMotionRate: nil, startTime: 2000))
-        session.recording.pressure = pressure.pressure
-        session.recording.pedometer = PedometerData(
-            timestamps: [2100, 2000 + duration], steps: [150, 300], distanceMeters: [100, 200],
-            floorsAscended: [2, 3], floorsDescended: [0, 2])
+        let (session, pressureTruth) = ActivitySession.stairWalk()
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let npz = directory.appendingPathComponent("stairs.npz")
@@ -94,10 +84,10 @@ import _TestSupport
             #expect(result.status == 0, "\(result.standardError)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-            #expect(object["floorsAscended"] as? Int == pressure.truth.floorsAscended, "\(input.lastPathComponent)")
-            #expect(object["floorsDescended"] as? Int == pressure.truth.floorsDescended, "\(input.lastPathComponent)")
+            #expect(object["floorsAscended"] as? Int == pressureTruth.floorsAscended, "\(input.lastPathComponent)")
+            #expect(object["floorsDescended"] as? Int == pressureTruth.floorsDescended, "\(input.lastPathComponent)")
             let gain = try #require(object["elevationGain"] as? Double)
-            #expect(abs(gain - pressure.truth.elevationGain) < 1, "\(input.lastPathComponent): \(gain) m")
+            #expect(abs(gain - pressureTruth.elevationGain) < 1, "\(input.lastPathComponent): \(gain) m")
             #expect(object["maxDepth"] is NSNull)
             let device = try #require(object["device"] as? [String: Any])
             #expect(device["steps"] as? Int == 300 && device["floorsAscended"] as? Int == 3)
