@@ -60,7 +60,8 @@ let package = Package(
                 "WorkoutAnalysis", "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
+        // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison,
+        // the runner of the built swing-metrics.
         .target(
             name: "_TestSupport",
             dependencies: ["MotionDSP", "SwingSimulation"]),
