@@ -37,6 +37,7 @@ def schema_of(columns: list[tuple]) -> pa.Schema:
             fields.append(pa.field(name, kind))
     return pa.schema(fields)
 
+
 #: One row per recording: (column, Arrow type, JSON source, meaning). Mirrored in python/README.md.
 RECORDING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
     ("recording", pa.string(), "recording", "the input path, as given to the tool"),
@@ -120,7 +121,6 @@ def extra_json(obj: dict, known: set[str], nested: dict[str, set[str]] | None = 
     return json.dumps(extra, sort_keys=True, allow_nan=False) if extra else None
 
 
-
 def recording_row(obj: dict) -> dict:
     """The recordings-table row of one ``analyze`` JSON object."""
     swings = obj.get("swings") or []
@@ -184,5 +184,6 @@ def to_pandas(table: pa.Table) -> pd.DataFrame:
     frame = table.to_pandas(types_mapper={pa.bool_(): pd.BooleanDtype()}.get).reset_index(drop=True)
     for field in table.schema:
         if field.metadata and field.metadata.get(_PANDAS_DTYPE) == NULLABLE_INT.encode():
-            frame[field.name] = frame[field.name].astype(NULLABLE_INT)
+            # From the Arrow integers, not from the float column pandas made of them: exact beyond 2**53 too.
+            frame[field.name] = pd.array(table.column(field.name).to_pylist(), dtype=NULLABLE_INT)
     return frame
