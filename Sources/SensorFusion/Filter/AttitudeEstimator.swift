@@ -1,8 +1,8 @@
 import Foundation
 
 /// The sample-level fusion step: strapdown integration of the bias-corrected gyroscope into an almost-inertial frame
-/// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with acceleration
-/// rejection of clipped samples and re-initialisation.
+/// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with violent samples
+/// skipped, clipped bursts held, and re-initialisation.
 ///
 /// Frames: the device frame D; I, where the gyroscope quaternion `gyroscopeQuaternion` (D → I) is integrated; the
 /// earth frame E with z up, reached from I by the inclination quaternion `inclinationQuaternion` (I → E). The attitude
