@@ -16,7 +16,8 @@ struct ClientMessageTests {
     @Test("a client's control characters and line separators in an error are escaped: the text stays one line")
     func errorTextStaysOneLine() {
         #expect(
-            Self.refusal(#"{"type": "announce", "sport": "tennhs", "streams": ["accelerometer", "\n"], "device": "watch"}"#)
+            Self.refusal(
+                #"{"type": "announce", "sport": "tennhs", "streams": ["accelerometer", "\n"], "device": "watch"}"#)
                 == #"JSON message, field "streams": unknown stream "\n""#)
         #expect(Self.refusal(#"{"type": "end\r\n"}"#) == #"JSON message, field "type": unknown message type "end\r\n""#)
         #expect(Self.refusal(#"{"type": "a\tb"}"#) == #"JSON message, field "type": unknown message type "a\tb""#)
