@@ -4,9 +4,9 @@ import NIOCore
 import NIOSSL
 
 /// A server child channel whose connections must complete the TLS handshake (when there is TLS) and send the first
-/// bytes of a request within `timeout`, or are closed. Without it a client that connects and stays silent — or a
-/// plain `ws://` client on the TLS port, waiting for an HTTP answer while the server waits for a ClientHello — held
-/// its connection for ever. Once a request has begun, the WebSocket session's own idle timeout takes over.
+/// bytes of a request within `timeout`, or are closed. Without it a client that connects and stays silent, or stalls
+/// in the handshake (a ClientHello cut short: the TLS handler waits for the rest), held its connection for ever.
+/// Once a request has begun, the WebSocket session's own idle timeout takes over.
 struct HandshakeDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
     let base: Base
