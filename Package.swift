@@ -162,7 +162,8 @@ package.targets += [
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ],
         exclude: ["Fixtures"]),
-    // The frame decoder's libFuzzer entry point (Fuzz/run_live_frames.sh); an ordinary build replays files.
+    // The frame decoder's fuzz entry point: Fuzz/run_live_frames.sh builds it with libFuzzer (swiftc, not SwiftPM);
+    // this target replays the files it is given, for a failing input under a debugger.
     .executableTarget(name: "live-frame-fuzz", dependencies: ["LiveProtocol"], path: "Fuzz/LiveFrames"),
     .executableTarget(
         name: "LiveLoad",
