@@ -9,7 +9,7 @@
 /// not kept here, because device motion may still arrive for a bin after a window has used it.
 struct BinMoments: Sendable {
     /// One bin's values (see ``BinMoments``).
-    struct Moments: Sendable {
+    struct Moments: Sendable, Equatable {
         /// Mean x, y, z, g; the fourth lane is 0.
         var acceleration = SIMD4<Double>.zero
         /// x², y², z², xy, xz, yz of the mean acceleration, g²; the last two lanes are 0.

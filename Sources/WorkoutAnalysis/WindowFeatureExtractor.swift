@@ -50,7 +50,6 @@ struct WindowFeatureExtractor: Sendable {
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
         let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
-        var anyBurst = false, anyRotationBurst = false
         // Σ a and Σ a·aᵀ of the bins' mean acceleration (g, g²), for the variance along the mean direction.
         var first = SIMD4<Double>.zero, second = SIMD8<Double>.zero
         let lower = range.lowerBound
@@ -59,35 +58,39 @@ struct WindowFeatureExtractor: Sendable {
         moments.update(to: range, from: bins)
         let cached = moments
         cached.withSlots { cache, mask in
-            bins.slots.withUnsafeBufferPointer { ring in
-                magnitude.withUnsafeMutableBufferPointer { magnitude in
-                    var s = firstSlot
-                    let (cacheBase, ringBase) = (cache.baseAddress!, ring.baseAddress!)
-                    for i in 0..<n {
-                        let b = cacheBase + ((lower &+ i) & mask)
-                        let r = ringBase + s
-                        if b.pointee.isGap { gaps += 1 }
-                        let m = b.pointee.magnitude
-                        magnitude[i] = m
-                        sum += m
-                        samples += Int(b.pointee.count)
-                        if b.pointee.count >= 3 {
-                            variance += b.pointee.magnitudeVariance
-                            varianceBins += 1
-                        }
-                        let binRotation = r.pointee.rotationBin == lower &+ i ? r.pointee.peakRotationRate : 0
-                        peak = Swift.max(peak, b.pointee.peakMagnitude)
-                        rotation = Swift.max(rotation, binRotation)
-                        first += b.pointee.acceleration
-                        second += b.pointee.products
-                        anyBurst = anyBurst || b.pointee.peakMagnitude >= burstAcceleration || binRotation >= burstRotationRate
-                        anyRotationBurst = anyRotationBurst || binRotation >= isolatedRotationRate
-                        s &+= 1
-                        if s == ring.count { s = 0 }
+            magnitude.withUnsafeMutableBufferPointer { magnitude in
+                let cacheBase = cache.baseAddress!
+                for i in 0..<n {
+                    let b = cacheBase + ((lower &+ i) & mask)
+                    if b.pointee.isGap { gaps &+= 1 }
+                    let m = b.pointee.magnitude
+                    magnitude[i] = m
+                    sum += m
+                    samples &+= Int(b.pointee.count)
+                    if b.pointee.count >= 3 {
+                        variance += b.pointee.magnitudeVariance
+                        varianceBins &+= 1
                     }
+                    peak = Swift.max(peak, b.pointee.peakMagnitude)
+                    first += b.pointee.acceleration
+                    second += b.pointee.products
                 }
             }
         }
+        // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
+        bins.slots.withUnsafeBufferPointer { ring in
+            var s = firstSlot
+            for i in 0..<n {
+                let r = ring[s]
+                rotation = Swift.max(rotation, r.rotationBin == lower &+ i ? r.peakRotationRate : 0)
+                s &+= 1
+                if s == ring.count { s = 0 }
+            }
+        }
+        // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
+        // samples).
+        let anyBurst = peak >= burstAcceleration || rotation >= burstRotationRate
+        let anyRotationBurst = rotation >= isolatedRotationRate
         if anyBurst || anyRotationBurst {
             for i in 0..<n {
                 let rate = bins.rotationRate(lower + i)
