@@ -57,11 +57,17 @@ struct SlidingAutocorrelationTests {
             {
                 for lag in 0...maximumLag {
                     var change = 0.0
-                    for i in old.lowerBound..<Swift.min(range.lowerBound, old.upperBound - lag) {
+                    // Pairs (i, i + lag) that left: i in old.lower ..< min(new.lower, old.upper − lag).
+                    var i = old.lowerBound
+                    while i < Swift.min(range.lowerBound, old.upperBound - lag) {
                         change -= y(i) * y(i + lag)
+                        i += 1
                     }
-                    for j in Swift.max(old.upperBound, range.lowerBound + lag)..<Swift.max(range.upperBound, Swift.max(old.upperBound, range.lowerBound + lag)) {
+                    // Pairs (j − lag, j) that came: j in max(old.upper, new.lower + lag) ..< new.upper.
+                    var j = Swift.max(old.upperBound, range.lowerBound + lag)
+                    while j < range.upperBound {
                         change += y(j) * y(j - lag)
+                        j += 1
                     }
                     products[lag] += change
                 }
