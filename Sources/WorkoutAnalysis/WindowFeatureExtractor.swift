@@ -34,8 +34,9 @@ struct WindowFeatureExtractor: Sendable {
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
-    /// Features of bins `range` (absolute bin numbers, all still held by `bins`).
-    mutating func features(of range: Range<Int>, in bins: MotionBins) -> WindowFeatures {
+    /// Features of bins `range` (absolute bin numbers, all still held by `bins`); `centre` is the first bin of the
+    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``).
+    mutating func features(of range: Range<Int>, in bins: MotionBins, centre: Int) -> WindowFeatures {
         var f = WindowFeatures()
         let n = range.count
         let rate = configuration.binRate
@@ -111,7 +112,16 @@ struct WindowFeatureExtractor: Sendable {
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
-        if f.stepPeriod > 0 { checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f) }
+        if f.stepPeriod > 0 {
+            checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f)
+            let strideLag = Int((2 * f.stepPeriod * rate).rounded())
+            let minimumDeviation = 0.5 * configuration.gaitMinimumDeviation
+            f.centreStridePeriodicity = magnitude.withUnsafeBufferPointer {
+                LocalStridePeriodicity.correlation(
+                    UnsafeBufferPointer(rebasing: $0[0..<n]), start: centre - lower,
+                    length: configuration.binsPerSecond, stride: strideLag, minimumDeviation: minimumDeviation)
+            }
+        }
         let swing = anyBurst ? burstStatistics(isBurst, n: n) : (count: 0, quiet: n, quietDeviation: 0)
         f.bursts = swing.count
         f.quietDeviation = swing.count == 0 ? f.deviation : (swing.quiet >= 2 ? swing.quietDeviation : 0)

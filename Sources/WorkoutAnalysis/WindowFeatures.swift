@@ -27,6 +27,10 @@ public struct WindowFeatures: Sendable, Equatable {
     public var stepPeriod: Double = 0
     /// Gait periodicity: the larger autocorrelation of the step and the stride peak.
     public var stepPeriodicity: Double = 0
+    /// How clearly the window's centre second, on its own, repeats a stride (2 × ``stepPeriod``) before or after
+    /// it (``LocalStridePeriodicity``): ≥ 0.5 for a second of gait, also at a change of activity where the
+    /// window's other features are mixed; 0 without a step period.
+    public var centreStridePeriodicity: Double = 0
     /// Swing bursts: runs of bins whose peak |a| or |rotation rate| reach the burst thresholds, merged when closer
     /// than 0.5 s.
     public var bursts: Int = 0

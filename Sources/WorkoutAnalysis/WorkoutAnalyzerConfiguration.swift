@@ -91,6 +91,14 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// segment, s.
     public var swingContextHold: Double = 20
 
+    /// Smallest Pearson correlation of a second of binned |a| with the stride before or after it for the second
+    /// to show gait on its own (``WindowFeatures/centreStridePeriodicity``): mid-walk and mid-run seconds reach
+    /// 0.8–1; a still wrist's noise, or rest next to a walk, stays near 0.
+    public var localGaitCorrelation: Double = 0.6
+    /// Largest relative difference between a boundary second's step frequency and the gait segment's cadence for
+    /// the second to count as that gait: cadence changes by a few per cent from one stride to the next.
+    public var boundaryCadenceTolerance: Double = 0.15
+
     /// A new activity must be the raw classification for this many consecutive seconds before a segment starts.
     public var minimumRun: Int = 3
 
