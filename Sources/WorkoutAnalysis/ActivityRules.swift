@@ -53,7 +53,9 @@ public struct ActivityRules: Sendable {
         if f.stepPeriodicity >= c.gaitPeriodicity, c.stepFrequencyRange.contains(stepFrequency),
             f.slowDirectionVariance <= c.gaitMaximumDirectionVariance, f.deviation >= c.gaitMinimumDeviation,
             f.deviation >= 0.5 * f.vibration,
-            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation,
+            // A clipped accelerometer (±2 g) cuts the heel strikes out of |a| but keeps the slow vertical bounce.
+            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation
+                || f.verticalDeviation >= c.runningBounceDeviation,
             // A run bounces vertically; periodic arm motion at running rates without it (clapping) is not a run.
             !runs || f.verticalDeviation >= c.runningMinimumVerticalDeviation
         {

@@ -36,6 +36,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// body through a flight phase at every step (0 to 2–3 g vertically, ≥ 0.2 g rms at the wrist); clapping or
     /// drumming at 2–3 Hz, with the same |a| period and vigour, moves the hands horizontally (≤ 0.1 g).
     public var runningMinimumVerticalDeviation: Double = 0.15
+    /// A vertical standard deviation (binned acceleration along gravity) that makes a running-rate gait a run even
+    /// when |a| varies by less than ``runningMinimumDeviation``, g: an accelerometer clipped at ±2 g cuts the
+    /// 3–4 g heel strikes out of |a|, but the body's bounce through a flight phase at every step, a slow motion
+    /// of 0.2–0.5 g rms along gravity, stays under the clipping level. Pedalling and clapping at that rate move
+    /// the wrist far less along gravity (≤ 0.1 g).
+    public var runningBounceDeviation: Double = 0.2
     /// Largest standard deviation of the binned |a| for walking, g: walking moves |a| at the wrist by about
     /// 0.05–0.25 g rms; a walking-range period with more is the stride of a run whose bent arm swing hides the
     /// step period (the step frequency is then twice it).
