@@ -52,7 +52,7 @@ public struct ActivityRules: Sendable {
         let runs = stepFrequency >= c.runningStepFrequency || strideOfARun
         if f.stepPeriodicity >= c.gaitPeriodicity, c.stepFrequencyRange.contains(stepFrequency),
             f.slowDirectionVariance <= c.gaitMaximumDirectionVariance, f.deviation >= c.gaitMinimumDeviation,
-            f.deviation >= 0.5 * f.vibration,
+            f.vibration <= c.gaitMaximumVibrationRatio * f.deviation,
             // A clipped accelerometer (±2 g) cuts the heel strikes out of |a| but keeps the slow vertical bounce.
             stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation
                 || f.verticalDeviation >= c.runningBounceDeviation,

@@ -53,6 +53,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Smallest standard deviation of the binned |a| for gait, g (the body's vertical oscillation at the wrist,
     /// weakest with the hands on a trolley, is ≥ 0.05 g).
     public var gaitMinimumDeviation: Double = 0.04
+    /// Largest ratio of the high-frequency |a| vibration (``WindowFeatures/vibration``) to the binned |a| deviation
+    /// for gait. Gait moves the wrist at the step frequency, and its heel-strike ringing lasts a few bins per step,
+    /// so the vibration stays below the gait's own variation (simulated walks and runs: ≤ 1.0). Road vibration on
+    /// a handlebar is continuous and outweighs the rider's slow motion (simulated cycling: 1.5–2 and more), even
+    /// when tonal components of it make |a| look periodic.
+    public var gaitMaximumVibrationRatio: Double = 1.25
     /// Smallest circular variance of the direction of a for periodic swimming: strokes turn the forearm through
     /// large angles (0.25–0.7 on real pool swims at 0.5 strokes/s; at 0.8 strokes/s the centripetal acceleration,
     /// fixed in the device frame, outweighs gravity and the direction varies less, about 0.1).
