@@ -215,8 +215,10 @@ for setUp in setUps {
     print(score.table)
     print(
         String(
-            format: "accuracy %.1f %%; steps: total error %.2f %%, cadence MAPE %.2f %% over %d gait stretches\n",
-            score.accuracy * 100, score.totalStepError * 100, score.cadenceMAPE * 100, score.gait.count))
+            format:
+                "accuracy %.1f %%; steps: total error %.2f %%, cadence MAPE %.2f %% over %d gait stretches; %.0f steps outside them (%.2f %%)\n",
+            score.accuracy * 100, score.totalStepError * 100, score.cadenceMAPE * 100, score.gait.count,
+            score.stepsOutsideGait, score.falseStepFraction * 100))
     for g in score.gait where g.stepError > 0.05 {
         print(
             String(
