@@ -12,6 +12,9 @@
 ///   a window of such seconds after a walking or running segment stay in it, and up to half a window of them just
 ///   before a new one are moved into it when it opens (the previous segment is still open then, so nothing already
 ///   reported changes);
+/// - pace: a walking or running segment is one pace: a step frequency that stays more than
+///   ``WorkoutAnalyzerConfiguration/paceChange`` off its cadence for the hysteresis time starts a new segment of
+///   the same activity (a walk that slows down from 2 to 1.5 steps/s is two segments, each with its cadence);
 /// - steps: every second of a walking or running segment that shows gait on its own adds its step frequency × 1 s;
 ///   the others are held (``HeldGaitSeconds``) and count only when gait resumes, so a segment's tail of
 ///   stillness, which its last windows still decide as gait, adds no steps.
@@ -68,7 +71,7 @@ struct ActivitySegmenter: Sendable {
         pending.reserveCapacity(configuration.minimumRun + 1)
         recent = Array(repeating: Committed(), count: boundarySeconds)
         held = HeldGaitSeconds(capacity: boundarySeconds)
-        leadIn = recent
+        leadIn = Array(repeating: Committed(), count: boundarySeconds)
     }
 
     /// One decided second (`index` = whole second of the recording clock); closed segments go to `closed`.
@@ -98,13 +101,16 @@ struct ActivitySegmenter: Sendable {
             commit(second)
             return
         }
-        if second.activity == current.activity {
+        let newPace = isNewPace(second, in: current)
+        if second.activity == current.activity && !newPace {
             for p in pending { commit(p) }
             pending.removeAll(keepingCapacity: true)
             commit(second)
             return
         }
-        if let candidate = pending.first?.activity, candidate != second.activity {
+        if let candidate = pending.first,
+            candidate.activity != second.activity || isNewPace(candidate, in: current) != newPace
+        {
             for p in pending { commit(p) }
             pending.removeAll(keepingCapacity: true)
         }
@@ -117,6 +123,10 @@ struct ActivitySegmenter: Sendable {
             }
             var old = current
             for k in 0..<moved { old.agreement -= recentEntry(k).agreement }
+            if current.activity.isGait && second.activity.isGait {
+                // Gait goes on at another pace or speed: the held seconds were steps, not the end of the gait.
+                old.steps += held.release(fallback: current.cadence ?? second.stepFrequency)
+            }
             closed(draft(of: old, end: boundary - moved))
             for k in 0..<moved { leadIn[k] = recentEntry(moved - 1 - k) }
             start(second.activity, at: boundary - moved)
@@ -138,6 +148,16 @@ struct ActivitySegmenter: Sendable {
         pending.removeAll(keepingCapacity: true)
         if let current = open { closed(draft(of: current, end: current.last + 1)) }
         open = nil
+    }
+
+    /// A walking or running second whose step frequency is more than ``WorkoutAnalyzerConfiguration/paceChange``
+    /// off the open segment's cadence (of the same activity): held for ``WorkoutAnalyzerConfiguration/minimumRun``
+    /// seconds, it starts a new segment, so that each segment's cadence is one pace.
+    private func isNewPace(_ s: Second, in current: OpenSegment) -> Bool {
+        guard s.activity == current.activity, current.activity.isGait, s.stepFrequency > 0,
+            let cadence = current.cadence
+        else { return false }
+        return abs(s.stepFrequency / cadence - 1) > configuration.paceChange
     }
 
     /// The step frequency a second shows on its own, Hz: its decision's or its window's, when the second repeats

@@ -111,6 +111,11 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// the second to count as that gait: cadence changes by a few per cent from one stride to the next.
     public var boundaryCadenceTolerance: Double = 0.15
 
+    /// Relative change of step frequency that starts a new walking or running segment when it holds for
+    /// ``minimumRun`` seconds: a walker's cadence drifts by a few per cent; slowing from a brisk walk to a stroll,
+    /// or a change of pace in intervals, is 15–40 %.
+    public var paceChange: Double = 0.15
+
     /// A new activity must be the raw classification for this many consecutive seconds before a segment starts.
     public var minimumRun: Int = 3
 

@@ -86,9 +86,16 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
 if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, let seed = UInt64(arguments[i + 1]),
     let rate = Double(arguments[i + 2])
 {
-    let session = ActivitySimulator.simulate(
-        .mixed(seed: seed, accelerometerRate: rate, deviceMotionRate: nil,
-            accelerometerRange: arguments.contains("--clipped") ? 2 : nil))
+    var configuration = ActivitySimulationConfiguration.mixed(
+        seed: seed, accelerometerRate: rate, deviceMotionRate: nil,
+        accelerometerRange: arguments.contains("--clipped") ? 2 : nil)
+    // --kinds a,b,c: these stretches, 60 s each, instead of the mixed workout.
+    if let k = arguments.firstIndex(of: "--kinds"), k + 1 < arguments.count {
+        configuration.stretches = arguments[k + 1].split(separator: ",").compactMap {
+            ActivityStretch.Kind(rawValue: String($0)).map { ActivityStretch($0, duration: 60) }
+        }
+    }
+    let session = ActivitySimulator.simulate(configuration)
     let output = recordedWindows(session.recording.accelerometer!)
     for s in session.truth.segments {
         print(String(format: "truth %7.1f–%7.1f %@ %@ steps %d", s.start, s.end, s.activity, s.variant,
