@@ -13,7 +13,9 @@
 /// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods, or very
 ///    large without a clear period → swimming;
 /// 5. |a| variance at the noise floor → stationary;
-/// 6. steady gravity direction, road vibration, moderate |a| variance → cycling;
+/// 6. steady gravity direction, road vibration, moderate |a| variance → cycling when the vibration is continuous
+///    (``WindowFeatures/vibrationSteadiness``), stationary when it comes in impulses between rests (typing,
+///    fidgeting: the wrist stays where it is);
 /// 7. otherwise unknown.
 public struct ActivityRules: Sendable {
     public let configuration: WorkoutAnalyzerConfiguration
@@ -87,7 +89,13 @@ public struct ActivityRules: Sendable {
         if f.directionVariance <= c.cyclingMaximumDirectionVariance, f.vibration >= c.cyclingVibration,
             f.deviation <= c.cyclingMaximumDeviation
         {
-            return Decision(activity: .cycling, confidence: clamp(f.vibration / (2 * c.cyclingVibration)), stepFrequency: 0)
+            // Road vibration is continuous; taps, claps and fidgeting are impulses between rests.
+            if f.vibrationSteadiness >= c.cyclingMinimumSteadiness {
+                return Decision(activity: .cycling, confidence: clamp(f.vibration / (2 * c.cyclingVibration)), stepFrequency: 0)
+            }
+            if f.directionVariance < 0.01 {
+                return Decision(activity: .stationary, confidence: 0.5, stepFrequency: 0)
+            }
         }
         return Decision(activity: .unknown, confidence: 0.5, stepFrequency: 0)
     }

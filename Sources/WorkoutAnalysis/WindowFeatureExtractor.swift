@@ -45,6 +45,7 @@ struct WindowFeatureExtractor: Sendable {
         var gaps = 0
         var sum = 0.0
         var variance = 0.0, varianceBins = 0, samples = 0
+        var spread = 0.0  // Σ within-bin standard deviation of |a|, g
         var peak: Float = 0, rotation: Float = 0
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
@@ -66,6 +67,7 @@ struct WindowFeatureExtractor: Sendable {
                     samples += Int(b.count)
                     if b.count >= 3 {
                         variance += Double(b.magnitudeVariance)
+                        spread += Double(b.magnitudeVariance.squareRoot())
                         varianceBins += 1
                     }
                     let binRotation = b.rotationBin == lower &+ i ? b.peakRotationRate : 0
@@ -101,6 +103,7 @@ struct WindowFeatureExtractor: Sendable {
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
+            if variance > 0 { f.vibrationSteadiness = spread / Double(varianceBins) / f.vibration }
         } else if n >= 3 {
             var s2 = 0.0
             for i in 1..<(n - 1) {

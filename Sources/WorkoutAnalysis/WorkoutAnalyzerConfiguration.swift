@@ -74,6 +74,11 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the bin-to-bin
     /// high-frequency part).
     public var cyclingVibration: Double = 0.05
+    /// Smallest ``WindowFeatures/vibrationSteadiness`` for cycling: road vibration under a handlebar shakes every
+    /// bin about alike (simulated rides: 0.7–1), while taps, claps and fidgeting are impulses between rests (≤ 0.45
+    /// in the simulated still stretches that passed the other cycling tests). Only measured at inputs of 75 Hz and
+    /// more (3 samples a bin); below that every window passes.
+    public var cyclingMinimumSteadiness: Double = 0.6
     /// Largest standard deviation of the binned |a| for cycling, g.
     public var cyclingMaximumDeviation: Double = 0.25
 
