@@ -10,8 +10,8 @@
 ///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a| and a vertical bounce
 ///    (``WorkoutAnalyzerConfiguration/runningMinimumVerticalDeviation``: clapping is horizontal), and a
 ///    walking-range period with an |a| too vigorous for walking is a running stride);
-/// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods, or very
-///    large without a clear period → swimming;
+/// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods (with a
+///    gentler |a| when the strokes repeat very regularly), or very large without a clear period → swimming;
 /// 5. |a| variance at the noise floor → stationary;
 /// 6. steady gravity direction, road vibration, moderate |a| variance → cycling when the vibration is continuous
 ///    (``WindowFeatures/vibrationSteadiness``), stationary when it comes in impulses between rests (typing,
@@ -69,8 +69,11 @@ public struct ActivityRules: Sendable {
             let activity: Activity = stepFrequency >= c.runningStepFrequency ? .running : .walking
             return Decision(activity: activity, confidence: clamp(f.stepPeriodicity / 0.6), stepFrequency: stepFrequency)
         }
-        if f.deviation >= c.swimmingDeviation {
-            let periodic = c.strokePeriodRange.contains(f.period) && f.periodicity >= c.gaitPeriodicity
+        let inStrokeRange = c.strokePeriodRange.contains(f.period)
+        // A gentle swim (slow strokes, little drag) moves |a| less, but its strokes repeat very regularly.
+        let regularStrokes = inStrokeRange && f.periodicity >= c.regularStrokePeriodicity
+        if f.deviation >= (regularStrokes ? c.regularStrokeSwimmingDeviation : c.swimmingDeviation) {
+            let periodic = inStrokeRange && f.periodicity >= c.gaitPeriodicity
             if (f.directionVariance >= c.swimmingDirectionVariance && periodic)
                 || (f.directionVariance >= c.swimmingLargeDirectionVariance && f.deviation >= 0.2)
             {

@@ -67,6 +67,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var swimmingLargeDirectionVariance: Double = 0.25
     /// Smallest standard deviation of |a| for swimming, g (stroke centripetal and drag accelerations ≥ 0.3 g).
     public var swimmingDeviation: Double = 0.15
+    /// Autocorrelation of |a| at a stroke period from which the strokes count as regular, and the window as a swim
+    /// at a gentler |a| (``regularStrokeSwimmingDeviation``): a slow, gliding swim has less drag and centripetal
+    /// acceleration, but its strokes repeat at 0.3–1 Hz like a metronome, with the forearm turning every stroke.
+    public var regularStrokePeriodicity: Double = 0.7
+    /// Smallest standard deviation of |a| for swimming with regular strokes, g.
+    public var regularStrokeSwimmingDeviation: Double = 0.075
     /// Stroke period range, s (0.3–1 Hz strokes).
     public var strokePeriodRange: ClosedRange<Double> = 1.0...3.4
     /// Largest circular variance of the gravity direction for cycling (hands on the bars).

@@ -115,11 +115,12 @@ if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, le
     for w in output.windows {
         let t = Double(w.second) + 0.5
         guard ProcessInfo.processInfo.environment["ALL_WINDOWS"] != nil || session.truth.segments.contains(where: { abs($0.start - t) < 8 }) else { continue }
-        print(String(format: "%4d truth %@ steps %d -> %@ %.2f Hz  r %.2f sd %.3f vd %.3f cv %.3f vib %.3f steady %.2f T %.2f local %.2f",
+        print(String(format: "%4d truth %@ steps %d -> %@ %.2f Hz  r %.2f sd %.3f vd %.3f cv %.3f/%.3f vib %.3f steady %.2f T %.2f local %.2f P %.2f R %.2f",
             w.second, session.truth.activity(at: t) ?? "-", session.truth.steps(from: t - 0.5, to: t + 0.5),
             w.decision.activity.rawValue, w.decision.stepFrequency, w.features.stepPeriodicity, w.features.deviation,
-            w.features.verticalDeviation, w.features.slowDirectionVariance, w.features.vibration, w.features.vibrationSteadiness, w.features.stepPeriod,
-            w.features.centreStridePeriodicity))
+            w.features.verticalDeviation, w.features.directionVariance, w.features.slowDirectionVariance,
+            w.features.vibration, w.features.vibrationSteadiness, w.features.stepPeriod,
+            w.features.centreStridePeriodicity, w.features.period, w.features.periodicity))
     }
     exit(0)
 }
