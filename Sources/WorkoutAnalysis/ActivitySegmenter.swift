@@ -174,8 +174,12 @@ struct ActivitySegmenter: Sendable {
     /// How many of the open segment's last seconds, just before `boundary`, show gait at the step frequency of
     /// the pending gait seconds (at most ``boundarySeconds``; the open segment keeps its first second).
     private func gaitLeadIn(before boundary: Int, first: Int) -> Int {
-        let frequencies = pending.lazy.map(\.stepFrequency).filter { $0 > 0 }
-        guard let frequency = frequencies.first else { return 0 }
+        var frequency = 0.0
+        for p in pending where p.stepFrequency > 0 {
+            frequency = p.stepFrequency
+            break
+        }
+        guard frequency > 0 else { return 0 }
         var moved = 0
         while moved < recentCount {
             let c = recentEntry(moved)
