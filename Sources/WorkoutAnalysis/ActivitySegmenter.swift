@@ -103,16 +103,14 @@ struct ActivitySegmenter: Sendable {
         }
         let newPace = isNewPace(second, in: current)
         if second.activity == current.activity && !newPace {
-            for p in pending { commit(p) }
-            pending.removeAll(keepingCapacity: true)
+            commitPending()
             commit(second)
             return
         }
         if let candidate = pending.first,
             candidate.activity != second.activity || isNewPace(candidate, in: current) != newPace
         {
-            for p in pending { commit(p) }
-            pending.removeAll(keepingCapacity: true)
+            commitPending()
         }
         pending.append(second)
         if pending.count >= configuration.minimumRun {
@@ -137,15 +135,13 @@ struct ActivitySegmenter: Sendable {
                         index: c.index, activity: second.activity, confidence: 0.5, stepFrequency: c.gaitFrequency,
                         strideCorrelation: 1))
             }
-            for p in pending { commit(p) }
-            pending.removeAll(keepingCapacity: true)
+            commitPending()
         }
     }
 
     /// Ends the data: pending seconds go to the open segment, which closes.
     mutating func finish(closed: (SegmentDraft) -> Void) {
-        for p in pending { commit(p) }
-        pending.removeAll(keepingCapacity: true)
+        commitPending()
         if let current = open { closed(draft(of: current, end: current.last + 1)) }
         open = nil
     }
@@ -199,6 +195,17 @@ struct ActivitySegmenter: Sendable {
         recentCount = 0
         held.drop()
         continued = 0
+    }
+
+    /// Commits the pending seconds to the open segment, in order (by index: no iterator keeps the array's storage
+    /// shared while the segmenter changes, so the reserved storage is reused without a copy).
+    private mutating func commitPending() {
+        var i = 0
+        while i < pending.count {
+            commit(pending[i])
+            i += 1
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private mutating func commit(_ s: Second) {
