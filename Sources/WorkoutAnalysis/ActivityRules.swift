@@ -10,10 +10,12 @@
 ///    ``WorkoutAnalyzerConfiguration/runningStepFrequency``; running also needs a vigorous |a| and a vertical bounce
 ///    (``WorkoutAnalyzerConfiguration/runningMinimumVerticalDeviation``: clapping is horizontal), and a
 ///    walking-range period with an |a| too vigorous for walking is a running stride);
-/// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods, or very
-///    large without a clear period → swimming;
+/// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods (with a
+///    gentler |a| when the strokes repeat very regularly), or very large without a clear period → swimming;
 /// 5. |a| variance at the noise floor → stationary;
-/// 6. steady gravity direction, road vibration, moderate |a| variance → cycling;
+/// 6. steady gravity direction, road vibration, moderate |a| variance → cycling when the vibration is continuous
+///    (``WindowFeatures/vibrationSteadiness``), stationary when it comes in impulses between rests (typing,
+///    fidgeting: the wrist stays where it is);
 /// 7. otherwise unknown.
 public struct ActivityRules: Sendable {
     public let configuration: WorkoutAnalyzerConfiguration
@@ -52,8 +54,10 @@ public struct ActivityRules: Sendable {
         let runs = stepFrequency >= c.runningStepFrequency || strideOfARun
         if f.stepPeriodicity >= c.gaitPeriodicity, c.stepFrequencyRange.contains(stepFrequency),
             f.slowDirectionVariance <= c.gaitMaximumDirectionVariance, f.deviation >= c.gaitMinimumDeviation,
-            f.deviation >= 0.5 * f.vibration,
-            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation,
+            f.vibration <= c.gaitMaximumVibrationRatio * f.deviation,
+            // A clipped accelerometer (±2 g) cuts the heel strikes out of |a| but keeps the slow vertical bounce.
+            stepFrequency < c.runningStepFrequency || f.deviation >= c.runningMinimumDeviation
+                || f.verticalDeviation >= c.runningBounceDeviation,
             // A run bounces vertically; periodic arm motion at running rates without it (clapping) is not a run.
             !runs || f.verticalDeviation >= c.runningMinimumVerticalDeviation
         {
@@ -65,8 +69,11 @@ public struct ActivityRules: Sendable {
             let activity: Activity = stepFrequency >= c.runningStepFrequency ? .running : .walking
             return Decision(activity: activity, confidence: clamp(f.stepPeriodicity / 0.6), stepFrequency: stepFrequency)
         }
-        if f.deviation >= c.swimmingDeviation {
-            let periodic = c.strokePeriodRange.contains(f.period) && f.periodicity >= c.gaitPeriodicity
+        let inStrokeRange = c.strokePeriodRange.contains(f.period)
+        // A gentle swim (slow strokes, little drag) moves |a| less, but its strokes repeat very regularly.
+        let regularStrokes = inStrokeRange && f.periodicity >= c.regularStrokePeriodicity
+        if f.deviation >= (regularStrokes ? c.regularStrokeSwimmingDeviation : c.swimmingDeviation) {
+            let periodic = inStrokeRange && f.periodicity >= c.gaitPeriodicity
             if (f.directionVariance >= c.swimmingDirectionVariance && periodic)
                 || (f.directionVariance >= c.swimmingLargeDirectionVariance && f.deviation >= 0.2)
             {
@@ -85,7 +92,13 @@ public struct ActivityRules: Sendable {
         if f.directionVariance <= c.cyclingMaximumDirectionVariance, f.vibration >= c.cyclingVibration,
             f.deviation <= c.cyclingMaximumDeviation
         {
-            return Decision(activity: .cycling, confidence: clamp(f.vibration / (2 * c.cyclingVibration)), stepFrequency: 0)
+            // Road vibration is continuous; taps, claps and fidgeting are impulses between rests.
+            if f.vibrationSteadiness >= c.cyclingMinimumSteadiness {
+                return Decision(activity: .cycling, confidence: clamp(f.vibration / (2 * c.cyclingVibration)), stepFrequency: 0)
+            }
+            if f.directionVariance < 0.01 {
+                return Decision(activity: .stationary, confidence: 0.5, stepFrequency: 0)
+            }
         }
         return Decision(activity: .unknown, confidence: 0.5, stepFrequency: 0)
     }

@@ -36,8 +36,9 @@ struct WindowFeatureExtractor: Sendable {
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
-    /// Features of bins `range` (absolute bin numbers, all still held by `bins`).
-    mutating func features(of range: Range<Int>, in bins: MotionBins) -> WindowFeatures {
+    /// Features of bins `range` (absolute bin numbers, all still held by `bins`); `centre` is the first bin of the
+    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``).
+    mutating func features(of range: Range<Int>, in bins: MotionBins, centre: Int) -> WindowFeatures {
         var f = WindowFeatures()
         let n = range.count
         let rate = configuration.binRate
@@ -46,6 +47,7 @@ struct WindowFeatureExtractor: Sendable {
         var gaps = 0
         var sum = 0.0
         var variance = 0.0, varianceBins = 0, samples = 0
+        var spread = 0.0  // Σ within-bin standard deviation of |a|, g
         var peak: Float = 0, rotation: Float = 0
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
@@ -69,6 +71,7 @@ struct WindowFeatureExtractor: Sendable {
                     samples &+= Int(b.pointee.count)
                     if b.pointee.count >= 3 {
                         variance += b.pointee.magnitudeVariance
+                        spread += Double(Float(b.pointee.magnitudeVariance).squareRoot())
                         varianceBins &+= 1
                     }
                     peak = Swift.max(peak, b.pointee.peakMagnitude)
@@ -111,6 +114,7 @@ struct WindowFeatureExtractor: Sendable {
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
+            if variance > 0 { f.vibrationSteadiness = spread / Double(varianceBins) / f.vibration }
         } else if n >= 3 {
             var s2 = 0.0
             for i in 1..<(n - 1) {
@@ -122,7 +126,16 @@ struct WindowFeatureExtractor: Sendable {
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
-        if f.stepPeriod > 0 { checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f) }
+        if f.stepPeriod > 0 {
+            checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f)
+            let strideLag = Int((2 * f.stepPeriod * rate).rounded())
+            let minimumDeviation = 0.5 * configuration.gaitMinimumDeviation
+            f.centreStridePeriodicity = magnitude.withUnsafeBufferPointer {
+                LocalStridePeriodicity.correlation(
+                    UnsafeBufferPointer(rebasing: $0[0..<n]), start: centre - lower,
+                    length: configuration.binsPerSecond, stride: strideLag, minimumDeviation: minimumDeviation)
+            }
+        }
         let swing = anyBurst ? burstStatistics(isBurst, n: n) : (count: 0, quiet: n, quietDeviation: 0)
         f.bursts = swing.count
         f.quietDeviation = swing.count == 0 ? f.deviation : (swing.quiet >= 2 ? swing.quietDeviation : 0)

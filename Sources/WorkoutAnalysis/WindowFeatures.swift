@@ -10,6 +10,11 @@ public struct WindowFeatures: Sendable, Equatable {
     /// High-frequency |a| vibration, g rms: the within-bin spread of |a| when bins hold ≥ 3 samples (input ≥
     /// 75 Hz), otherwise the bin-to-bin second difference scaled to a white-noise rms.
     public var vibration: Double = 0
+    /// How steady the within-bin vibration is over the window: the mean of the bins' |a| spread over its rms
+    /// (≤ 1). Road vibration under a handlebar is continuous, and every bin has about the same spread (0.9–1 at
+    /// 800 Hz; with 4 samples a bin, sampling alone gives about 0.92); taps on a keyboard are brief impulses
+    /// between rests, and most bins are quiet (well below). 1 when bins hold fewer than 3 samples (no measure).
+    public var vibrationSteadiness: Double = 1
     /// Circular variance (1 − |mean unit vector|) of the direction of a (0.24 s mean, device frame: gravity plus
     /// the slow part of the user acceleration): 0 for a fixed wrist, ≤ 0.05 for walking arm swing, 0.1–0.7 for
     /// swim strokes.
@@ -27,6 +32,10 @@ public struct WindowFeatures: Sendable, Equatable {
     public var stepPeriod: Double = 0
     /// Gait periodicity: the larger autocorrelation of the step and the stride peak.
     public var stepPeriodicity: Double = 0
+    /// How clearly the window's centre second, on its own, repeats a stride (2 × ``stepPeriod``) before or after
+    /// it (``LocalStridePeriodicity``): ≥ 0.5 for a second of gait, also at a change of activity where the
+    /// window's other features are mixed; 0 without a step period.
+    public var centreStridePeriodicity: Double = 0
     /// Swing bursts: runs of bins whose peak |a| or |rotation rate| reach the burst thresholds, merged when closer
     /// than 0.5 s.
     public var bursts: Int = 0

@@ -248,14 +248,15 @@ public struct WorkoutAnalyzer: Sendable {
         let b = configuration.binsPerSecond
         let firstBin = acceleration.firstBin ?? dataEnd
         let lower = Swift.max(end * b - configuration.windowBins, firstBin)
-        let features = lower < dataEnd ? extractor.features(of: lower..<dataEnd, in: bins) : WindowFeatures()
+        let features = lower < dataEnd ? extractor.features(of: lower..<dataEnd, in: bins, centre: (end - centreOffset) * b) : WindowFeatures()
         let decision = rules.classify(features)
         if configuration.recordsWindows {
             output.windows.append(WindowRecord(second: end - centreOffset, features: features, decision: decision))
         }
         let second = ActivitySegmenter.Second(
             index: end - centreOffset, activity: decision.activity, confidence: decision.confidence,
-            stepFrequency: decision.stepFrequency)
+            stepFrequency: decision.stepFrequency, windowStepFrequency: features.stepFrequency,
+            strideCorrelation: features.centreStridePeriodicity)
         let (first, last) = (firstTime ?? 0, lastTime)
         segmenter.add(second) { Self.emit($0, first: first, last: last, into: &output) }
     }

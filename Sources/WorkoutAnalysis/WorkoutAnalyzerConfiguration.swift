@@ -36,6 +36,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// body through a flight phase at every step (0 to 2–3 g vertically, ≥ 0.2 g rms at the wrist); clapping or
     /// drumming at 2–3 Hz, with the same |a| period and vigour, moves the hands horizontally (≤ 0.1 g).
     public var runningMinimumVerticalDeviation: Double = 0.15
+    /// A vertical standard deviation (binned acceleration along gravity) that makes a running-rate gait a run even
+    /// when |a| varies by less than ``runningMinimumDeviation``, g: an accelerometer clipped at ±2 g cuts the
+    /// 3–4 g heel strikes out of |a|, but the body's bounce through a flight phase at every step, a slow motion
+    /// of 0.2–0.5 g rms along gravity, stays under the clipping level. Pedalling and clapping at that rate move
+    /// the wrist far less along gravity (≤ 0.1 g).
+    public var runningBounceDeviation: Double = 0.2
     /// Largest standard deviation of the binned |a| for walking, g: walking moves |a| at the wrist by about
     /// 0.05–0.25 g rms; a walking-range period with more is the stride of a run whose bent arm swing hides the
     /// step period (the step frequency is then twice it).
@@ -47,6 +53,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Smallest standard deviation of the binned |a| for gait, g (the body's vertical oscillation at the wrist,
     /// weakest with the hands on a trolley, is ≥ 0.05 g).
     public var gaitMinimumDeviation: Double = 0.04
+    /// Largest ratio of the high-frequency |a| vibration (``WindowFeatures/vibration``) to the binned |a| deviation
+    /// for gait. Gait moves the wrist at the step frequency, and its heel-strike ringing lasts a few bins per step,
+    /// so the vibration stays below the gait's own variation (simulated walks and runs: ≤ 1.0). Road vibration on
+    /// a handlebar is continuous and outweighs the rider's slow motion (simulated cycling: 1.5–2 and more), even
+    /// when tonal components of it make |a| look periodic.
+    public var gaitMaximumVibrationRatio: Double = 1.25
     /// Smallest circular variance of the direction of a for periodic swimming: strokes turn the forearm through
     /// large angles (0.25–0.7 on real pool swims at 0.5 strokes/s; at 0.8 strokes/s the centripetal acceleration,
     /// fixed in the device frame, outweighs gravity and the direction varies less, about 0.1).
@@ -55,6 +67,12 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var swimmingLargeDirectionVariance: Double = 0.25
     /// Smallest standard deviation of |a| for swimming, g (stroke centripetal and drag accelerations ≥ 0.3 g).
     public var swimmingDeviation: Double = 0.15
+    /// Autocorrelation of |a| at a stroke period from which the strokes count as regular, and the window as a swim
+    /// at a gentler |a| (``regularStrokeSwimmingDeviation``): a slow, gliding swim has less drag and centripetal
+    /// acceleration, but its strokes repeat at 0.3–1 Hz like a metronome, with the forearm turning every stroke.
+    public var regularStrokePeriodicity: Double = 0.7
+    /// Smallest standard deviation of |a| for swimming with regular strokes, g.
+    public var regularStrokeSwimmingDeviation: Double = 0.075
     /// Stroke period range, s (0.3–1 Hz strokes).
     public var strokePeriodRange: ClosedRange<Double> = 1.0...3.4
     /// Largest circular variance of the gravity direction for cycling (hands on the bars).
@@ -62,6 +80,11 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the bin-to-bin
     /// high-frequency part).
     public var cyclingVibration: Double = 0.05
+    /// Smallest ``WindowFeatures/vibrationSteadiness`` for cycling: road vibration under a handlebar shakes every
+    /// bin about alike (simulated rides: 0.7–1), while taps, claps and fidgeting are impulses between rests (≤ 0.45
+    /// in the simulated still stretches that passed the other cycling tests). Only measured at inputs of 75 Hz and
+    /// more (3 samples a bin); below that every window passes.
+    public var cyclingMinimumSteadiness: Double = 0.6
     /// Largest standard deviation of the binned |a| for cycling, g.
     public var cyclingMaximumDeviation: Double = 0.25
 
@@ -90,6 +113,19 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Quiet, unclear and swimming-like seconds within this long after a swing burst stay in the swing-sport
     /// segment, s.
     public var swingContextHold: Double = 20
+
+    /// Smallest Pearson correlation of a second of binned |a| with the stride before or after it for the second
+    /// to show gait on its own (``WindowFeatures/centreStridePeriodicity``): mid-walk and mid-run seconds reach
+    /// 0.8–1; a still wrist's noise, or rest next to a walk, stays near 0.
+    public var localGaitCorrelation: Double = 0.6
+    /// Largest relative difference between a boundary second's step frequency and the gait segment's cadence for
+    /// the second to count as that gait: cadence changes by a few per cent from one stride to the next.
+    public var boundaryCadenceTolerance: Double = 0.15
+
+    /// Relative change of step frequency that starts a new walking or running segment when it holds for
+    /// ``minimumRun`` seconds: a walker's cadence drifts by a few per cent; slowing from a brisk walk to a stroll,
+    /// or a change of pace in intervals, is 15–40 %.
+    public var paceChange: Double = 0.15
 
     /// A new activity must be the raw classification for this many consecutive seconds before a segment starts.
     public var minimumRun: Int = 3

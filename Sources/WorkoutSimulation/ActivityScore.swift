@@ -31,6 +31,10 @@ public struct ActivityScore: Sendable, Equatable {
     /// confusion[true][predicted] = seconds.
     public var confusion: [String: [String: Int]] = [:]
     public var gait: [Gait] = []
+    /// Steps counted during the true stretches that are not walking or running (false steps), and the true steps
+    /// of the gait stretches, for ``falseStepFraction``.
+    public var stepsOutsideGait = 0.0
+    public var trueGaitSteps = 0
 
     public init() {}
 
@@ -44,13 +48,17 @@ public struct ActivityScore: Sendable, Equatable {
                 confusion[segment.activity, default: [:]][p, default: 0] += 1
                 t += 1
             }
-            guard segment.activity == "walking" || segment.activity == "running" else { continue }
-            let trueSteps = truth.steps(from: segment.start, to: segment.end)
             var counted = 0.0
             for p in predicted where p.end > p.start {
                 let overlap = Swift.min(p.end, segment.end) - Swift.max(p.start, segment.start)
                 if overlap > 0 { counted += p.steps * overlap / (p.end - p.start) }
             }
+            guard segment.activity == "walking" || segment.activity == "running" else {
+                stepsOutsideGait += counted
+                continue
+            }
+            let trueSteps = truth.steps(from: segment.start, to: segment.end)
+            trueGaitSteps += trueSteps
             let duration = segment.end - segment.start
             gait.append(
                 Gait(
@@ -63,7 +71,12 @@ public struct ActivityScore: Sendable, Equatable {
     public mutating func merge(_ other: ActivityScore) {
         for (t, row) in other.confusion { for (p, n) in row { confusion[t, default: [:]][p, default: 0] += n } }
         gait += other.gait
+        stepsOutsideGait += other.stepsOutsideGait
+        trueGaitSteps += other.trueGaitSteps
     }
+
+    /// Steps counted outside the gait stretches, as a fraction of the true gait steps (0…).
+    public var falseStepFraction: Double { stepsOutsideGait / Swift.max(1, Double(trueGaitSteps)) }
 
     /// Fraction of seconds whose prediction matches the truth.
     public var accuracy: Double {

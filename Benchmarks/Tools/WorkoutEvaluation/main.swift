@@ -81,6 +81,50 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
     exit(0)
 }
 
+// --boundaries SEED RATE: the mixed workout of SEED at RATE Hz (accelerometer only): truth, predicted segments with
+// their steps, and every window's decision within 8 s of a true boundary.
+if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, let seed = UInt64(arguments[i + 1]),
+    let rate = Double(arguments[i + 2])
+{
+    var configuration = ActivitySimulationConfiguration.mixed(
+        seed: seed, accelerometerRate: rate, deviceMotionRate: nil,
+        accelerometerRange: arguments.contains("--clipped") ? 2 : nil)
+    // --kinds a,b,c: these stretches, 60 s each, instead of the mixed workout.
+    if let k = arguments.firstIndex(of: "--kinds"), k + 1 < arguments.count {
+        configuration.stretches = arguments[k + 1].split(separator: ",").compactMap {
+            ActivityStretch.Kind(rawValue: String($0)).map { ActivityStretch($0, duration: 60) }
+        }
+    }
+    let session = ActivitySimulator.simulate(configuration)
+    let output = recordedWindows(session.recording.accelerometer!)
+    for s in session.truth.segments {
+        print(String(format: "truth %7.1f–%7.1f %@ %@ steps %d", s.start, s.end, s.activity, s.variant,
+            session.truth.steps(from: s.start, to: s.end)))
+    }
+    for s in output.segments {
+        print(String(format: "seg   %7.1f–%7.1f %@ steps %.1f (true %d)", s.start, s.end, s.activity.rawValue, s.steps,
+            session.truth.steps(from: s.start, to: s.end)))
+    }
+    var histogram: [String: [Int]] = [:]
+    for w in output.windows {
+        let t = Double(w.second) + 0.5
+        let bucket = Swift.min(9, Swift.max(0, Int(w.features.centreStridePeriodicity * 10)))
+        histogram[session.truth.activity(at: t) ?? "-", default: Array(repeating: 0, count: 10)][bucket] += 1
+    }
+    for (k, v) in histogram.sorted(by: { $0.key < $1.key }) { print("local stride r by tenths", k, v) }
+    for w in output.windows {
+        let t = Double(w.second) + 0.5
+        guard ProcessInfo.processInfo.environment["ALL_WINDOWS"] != nil || session.truth.segments.contains(where: { abs($0.start - t) < 8 }) else { continue }
+        print(String(format: "%4d truth %@ steps %d -> %@ %.2f Hz  r %.2f sd %.3f vd %.3f cv %.3f/%.3f vib %.3f steady %.2f T %.2f local %.2f P %.2f R %.2f",
+            w.second, session.truth.activity(at: t) ?? "-", session.truth.steps(from: t - 0.5, to: t + 0.5),
+            w.decision.activity.rawValue, w.decision.stepFrequency, w.features.stepPeriodicity, w.features.deviation,
+            w.features.verticalDeviation, w.features.directionVariance, w.features.slowDirectionVariance,
+            w.features.vibration, w.features.vibrationSteadiness, w.features.stepPeriod,
+            w.features.centreStridePeriodicity, w.features.period, w.features.periodicity))
+    }
+    exit(0)
+}
+
 // --mixed7: the analyzer test's mixed recording (walk 40 s, crawl 40 s, rest 30 s; 100 Hz + 50 Hz).
 if arguments.contains("--mixed7") {
     let session = ActivitySimulator.simulate(
@@ -179,8 +223,10 @@ for setUp in setUps {
     print(score.table)
     print(
         String(
-            format: "accuracy %.1f %%; steps: total error %.2f %%, cadence MAPE %.2f %% over %d gait stretches\n",
-            score.accuracy * 100, score.totalStepError * 100, score.cadenceMAPE * 100, score.gait.count))
+            format:
+                "accuracy %.1f %%; steps: total error %.2f %%, cadence MAPE %.2f %% over %d gait stretches; %.0f steps outside them (%.2f %%)\n",
+            score.accuracy * 100, score.totalStepError * 100, score.cadenceMAPE * 100, score.gait.count,
+            score.stepsOutsideGait, score.falseStepFraction * 100))
     for g in score.gait where g.stepError > 0.05 {
         print(
             String(
