@@ -44,6 +44,7 @@ extension InterchangeCSV {
                     stream: stream == .accelerometer ? .accelerometer : .deviceMotion, file: file, lines: [], repair: true)
                 guard let (summary, ends) = repairer.checkMapped(mapped, chunkRows: max(chunkRows, 1), findings: &reported) else { return nil }
                 let prefix = stream == .accelerometer ? "accelerometer_" : "device_motion_"
+                for name in spill.regions.keys where name.hasPrefix(prefix) { spill.truncate(name, to: summary.sampleCount) }
                 if let ends { batchEnds[prefix + "batch_ends"] = ends }
                 if stream == .accelerometer { report.accelerometer = summary } else { report.deviceMotion = summary }
             }
@@ -137,7 +138,7 @@ extension InterchangeCSV {
     /// stream; `nil` when the stream has no samples.
     private static func mappedStream(_ stream: SensorStream, spill: TextSpill, mapping: MappedFile) -> MappedStream? {
         let prefix = stream == .accelerometer ? "accelerometer_" : "device_motion_"
-        guard let base = mapping.base, let time = spill.regions[prefix + "timestamp"], time.count > 0,
+        guard let base = mapping.mutableBase, let time = spill.regions[prefix + "timestamp"], time.count > 0,
             let lines = spill.regions[prefix + "line"]
         else { return nil }
         let layout: StreamColumns
@@ -156,14 +157,14 @@ extension InterchangeCSV {
         }
         let regions = [time, lines] + names.map { spill.regions[prefix + $0]! }
         return MappedStream(
-            timestamps: UnsafeBufferPointer(start: (base + time.offset).assumingMemoryBound(to: Double.self), count: time.count),
+            timestamps: UnsafeMutableBufferPointer(start: (base + time.offset).assumingMemoryBound(to: Double.self), count: time.count),
             columns: names.map {
-                UnsafeBufferPointer(
+                UnsafeMutableBufferPointer(
                     start: (base + spill.regions[prefix + $0]!.offset).assumingMemoryBound(to: Float.self),
                     count: time.count)
             },
             layout: layout,
-            lines: UnsafeBufferPointer(start: (base + lines.offset).assumingMemoryBound(to: UInt32.self), count: lines.count),
+            lines: UnsafeMutableBufferPointer(start: (base + lines.offset).assumingMemoryBound(to: UInt32.self), count: lines.count),
             release: { rows in
                 for region in regions {
                     mapping.release(

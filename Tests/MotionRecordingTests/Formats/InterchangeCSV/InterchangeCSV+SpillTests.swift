@@ -10,17 +10,13 @@ import Testing
     enum Case: String, CaseIterable {
         case basic, gap, saturated, truncatedLastLine, byteOrderMark, crlf, accelerometerFile, deviceMotionFile,
             deviceMotionOnly
-        // Damage a repair changes: imported into memory as before.
-        case nan, milliseconds, metresPerSecondSquared, backwards, duplicateRows, outOfRange, gyroscopeBeside
+        // Damage a repair changes: repaired in place in the spill.
+        case nan, milliseconds, metresPerSecondSquared, backwards, duplicateRows, outOfRange
+        // Further streams beside the motion streams: imported into memory.
+        case gyroscopeBeside
 
         /// Whether the recording is served from the spill (else it falls back to the in-memory import).
-        var staysMapped: Bool {
-            switch self {
-            case .nan, .milliseconds, .metresPerSecondSquared, .backwards, .duplicateRows, .outOfRange, .gyroscopeBeside:
-                false
-            default: true
-            }
-        }
+        var staysMapped: Bool { self != .gyroscopeBeside }
 
         /// The recording's path: a fixture, or `basic` changed and written to a scratch directory.
         func url() throws -> URL {
