@@ -100,7 +100,7 @@ struct MappedStatistics {
 }
 
 extension StreamRepairer {
-    /// Rows read at a time by ``checkMapped(_:chunkRows:findings:)`` before their pages are released: 2 MiB of
+    /// Rows read at a time by ``checkMapped(_:chunkRows:sortWindow:findings:)`` before their pages are released: 2 MiB of
     /// timestamps.
     static let mappedChunkRows = 1 << 18
 
@@ -110,10 +110,11 @@ extension StreamRepairer {
     /// `summary.sampleCount` rows), summary and batch ends (`nil`: cut at whole seconds) as the stream repaired in
     /// memory. A decision that needs the whole stream (its time unit, its units) is made from a pass over all of it
     /// before a later pass repairs. Returns `nil` when a repair cannot be made in place — a sample more than
-    /// ``mappedSortWindowRows`` rows away from its place in time, or no sample left — or the stream is empty: the
-    /// caller then checks it in memory.
+    /// `sortWindow` rows (``mappedSortWindowRows``) away from its place in time, or no sample left — or the stream
+    /// is empty: the caller then checks it in memory.
     func checkMapped(
-        _ mapped: MappedStream, chunkRows: Int = mappedChunkRows, findings: inout [HygieneFinding]
+        _ mapped: MappedStream, chunkRows: Int = mappedChunkRows, sortWindow: Int = mappedSortWindowRows,
+        findings: inout [HygieneFinding]
     ) -> (summary: StreamSummary, batchEnds: [Int]?)? {
         guard mapped.count > 0 else { return nil }
         var me = self
@@ -136,8 +137,8 @@ extension StreamRepairer {
         if timeUnit != nil || degrees != nil || !statistics.plausible || !statistics.increasing {
             guard
                 let kept = me.repairMappedRows(
-                    stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, chunkRows: chunkRows,
-                    findings: &findings), kept > 0
+                    stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, sortWindow: sortWindow,
+                    chunkRows: chunkRows, findings: &findings), kept > 0
             else { return nil }
             stream = stream.prefix(kept)
             me.mappedLines = UnsafeBufferPointer(stream.lines)

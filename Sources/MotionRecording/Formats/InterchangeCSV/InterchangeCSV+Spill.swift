@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opening a long interchange recording in bounded memory: its accelerometer and device-motion text is parsed in
-/// chunks into a ``TextSpill`` (a temporary native file), checked there by ``StreamRepairer/checkMapped(_:chunkRows:findings:)``
+/// chunks into a ``TextSpill`` (a temporary native file), checked there by ``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``
 /// and served memory-mapped like a native `.npz`. The parsing and the hygiene rules are the in-memory import's own,
 /// so the samples, findings and summaries are the same.
 extension InterchangeCSV {
