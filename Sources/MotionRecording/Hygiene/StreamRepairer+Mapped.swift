@@ -152,9 +152,10 @@ extension StreamRepairer {
         {
             findings.append(me.metresPerSecondSquaredFinding(median: median))
             let scale = Float(1 / HygieneChecker.standardGravity)
+            let columns = stream.columns
             stream.chunks(chunkRows) { rows in
                 for index in layout.unitColumns {
-                    for row in rows { stream.columns[index][row] *= scale }
+                    for row in rows { columns[index][row] *= scale }
                 }
             }
             statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: false)

@@ -90,6 +90,15 @@ final class TextSpill {
         try outcome.get()
     }
 
+    /// Adds whole arrays (small ones, such as the slower streams'), each in a region of its own.
+    func append(members: [(String, NpyArray)]) throws(RecordingError) {
+        for (name, array) in members {
+            guard let dtype = NpyArrayInfo.DType(rawValue: array.descr) else { continue }
+            reserve([(name, dtype.size, dtype)], capacity: array.count)
+            try array.withBytes { bytes throws(RecordingError) in try append(name, bytes) }
+        }
+    }
+
     /// Sets the row count of the column `name` to `count` (no more than it holds): rows a repair dropped in place.
     func truncate(_ name: String, to count: Int) {
         guard let region = regions[name] else { return }
