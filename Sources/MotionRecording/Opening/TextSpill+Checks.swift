@@ -99,7 +99,7 @@ extension TextSpill {
             layout = probe.hygieneColumns
             names = layout.names
         }
-        let regions = [time, lines] + names.map { regions[prefix + $0]! }
+        let touched = [time, lines] + names.map { regions[prefix + $0]! }
         return MappedStream(
             timestamps: UnsafeMutableBufferPointer(start: (base + time.offset).assumingMemoryBound(to: Double.self), count: time.count),
             columns: names.map {
@@ -110,7 +110,7 @@ extension TextSpill {
             layout: layout,
             lines: UnsafeMutableBufferPointer(start: (base + lines.offset).assumingMemoryBound(to: UInt32.self), count: lines.count),
             release: { rows in
-                for region in regions {
+                for region in touched {
                     mapping.release(
                         region.offset + rows.lowerBound * region.elementSize..<region.offset + rows.upperBound * region.elementSize)
                 }

@@ -39,7 +39,7 @@ import Testing
             case .saturated: for row in 700..<706 { a.x[row] = 8 }
             case .milliseconds: a.timestamps = a.timestamps.map { $0 * 1000 }
             case .deviceMotionOnly: recording.accelerometer = nil
-            case .rawIMUAndSlowerStreams: return try Self.rawIMUAndSlowerStreams()
+            case .rawIMUAndSlowerStreams: return try InterchangeCSVSpillTests.rawIMUAndSlowerStreams()
             default: break
             }
             if recording.accelerometer != nil { recording.accelerometer = a }
