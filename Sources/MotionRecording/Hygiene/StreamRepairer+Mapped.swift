@@ -26,12 +26,15 @@ struct MappedStream {
     }
 
     /// Calls `body` with consecutive row ranges of `chunkRows` rows covering the stream, releasing each range's
-    /// pages after it.
+    /// pages after it — together with the range before, so that a page straddling their boundary (or mapped again
+    /// by the kernel's fault-around) goes too.
     func chunks(_ chunkRows: Int, _ body: (Range<Int>) -> Void) {
+        var previous = 0
         for start in stride(from: 0, to: count, by: chunkRows) {
             let rows = start..<min(count, start + chunkRows)
             body(rows)
-            release(rows)
+            release(previous..<rows.upperBound)
+            previous = rows.lowerBound
         }
     }
 

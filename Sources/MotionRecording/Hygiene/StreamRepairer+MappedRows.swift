@@ -128,6 +128,9 @@ extension StreamRepairer {
             write += 1
         }
         var arrival = 0
+        // Pages are released a chunk behind as well (as in ``MappedStream/chunks(_:_:)``), for the read rows and the
+        // written ones: a page straddling two chunks goes once both are done.
+        var (previousRead, previousWritten) = (0, 0)
         for start in stride(from: 0, to: mapped.count, by: chunkRows) {
             let rows = start..<min(mapped.count, start + chunkRows)
             let writtenBefore = write
@@ -146,17 +149,17 @@ extension StreamRepairer {
                 }
                 arrival += 1
             }
-            mapped.release(rows)
-            mapped.release(writtenBefore..<write)
+            mapped.release(previousRead..<rows.upperBound)
+            mapped.release(previousWritten..<write)
+            (previousRead, previousWritten) = (rows.lowerBound, writtenBefore)
         }
         if let window {
-            let writtenBefore = write
             while window.count > 0 {
                 let (time, arrival, line) = window.pop(into: sortedRow)
                 emit(time, arrival, line, UnsafeBufferPointer(sortedRow))
             }
-            mapped.release(writtenBefore..<write)
         }
+        mapped.release(0..<mapped.count)
         if outOfOrder { return nil }
         if let place = duplicateRows.first {
             findings.append(duplicateRowsFinding(count: duplicateRows.count, at: place))
