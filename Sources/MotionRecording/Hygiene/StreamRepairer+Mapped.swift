@@ -45,8 +45,8 @@ struct MappedStream {
 }
 
 /// What one pass over a mapped stream gathers for ``StreamRepairer``'s steps: whether steps 1–3 have anything to
-/// do, the sampled spacings and magnitudes, the extremes of the saturation columns, the whole-second batch ends and
-/// (for a gyroscope) its readings impossible in rad/s — each gathered exactly as the in-memory checks gather it.
+/// do, the sampled spacings and magnitudes, the extremes of the saturation columns and (for a gyroscope) its readings
+/// impossible in rad/s — each gathered exactly as the in-memory checks gather it.
 struct MappedStatistics {
     /// Every timestamp finite and every value finite within its column's limit (step 1 drops nothing).
     var plausible = true
@@ -55,7 +55,6 @@ struct MappedStatistics {
     var spacings: [Double] = []
     var magnitudes: [Double] = []
     var extremes: [(high: Float, low: Float, highCount: Int, lowCount: Int)?]
-    var wholeSecondEnds: [Int] = []
     var impossibleRates = RawIMUChecks.ImpossibleRateCounter()
 
     init(_ mapped: MappedStream, chunkRows: Int, gyroscope: Bool) {
@@ -66,7 +65,6 @@ struct MappedStatistics {
         let magnitudeStep = RawBatchedDump.magnitudeSampleStep(count: count)
         let saturated = layout.saturationGroups.flatMap(\.0)
         extremes = .init(repeating: nil, count: layout.columns.count)
-        var cutter = WholeSecondBatchCutter(firstTimestamp: timestamps.first ?? 0)
         mapped.chunks(chunkRows) { rows in
             let times = slice(timestamps, rows)
             plausible = plausible && StreamRepairer.allFinite(times)
@@ -91,9 +89,7 @@ struct MappedStatistics {
                 impossibleRates.scan(
                     slice(mapped.columns[0], rows), slice(mapped.columns[1], rows), slice(mapped.columns[2], rows))
             }
-            cutter.scan(slice(timestamps, max(1, rows.lowerBound)..<rows.upperBound))
         }
-        wholeSecondEnds = count > 0 ? cutter.finish().ends : []
     }
 
     /// The median of the sampled positive spacings (s), 0 without any (reorders ``spacings``).
@@ -166,18 +162,21 @@ extension StreamRepairer {
         let timestamps = UnsafeBufferPointer(stream.timestamps)
         let count = stream.count
 
-        // 5. Rate and gaps: a second pass over the timestamps once the median spacing is known.
+        // 5. Rate and gaps: a last pass over the timestamps once the median spacing is known, which also cuts the
+        // batches at whole seconds (only now: timestamps in ms would cut one batch per sample).
         var gapRows: [Int] = []
-        if medianSpacing > 0 {
-            let threshold = HygieneChecker.gapFactor * medianSpacing
-            stream.chunks(chunkRows) { rows in
-                let from = max(0, rows.lowerBound - 1)
+        var cutter = WholeSecondBatchCutter(firstTimestamp: timestamps[0])
+        stream.chunks(chunkRows) { rows in
+            let from = max(0, rows.lowerBound - 1)
+            if medianSpacing > 0 {
+                let threshold = HygieneChecker.gapFactor * medianSpacing
                 gapRows += Self.gapRows(UnsafeBufferPointer(rebasing: timestamps[from..<rows.upperBound]), threshold: threshold)
                     .map { from + $0 }
             }
+            cutter.scan(UnsafeBufferPointer(rebasing: timestamps[max(1, rows.lowerBound)..<rows.upperBound]))
         }
         let gaps = me.gaps(at: gapRows, timestamps: { timestamps[$0] }, medianSpacing: medianSpacing, findings: &findings)
-        let wholeSeconds = statistics.wholeSecondEnds
+        let wholeSeconds = cutter.finish().ends
         let batchEnds = gaps.isEmpty ? nil : Array(Set(wholeSeconds).union(gapRows)).sorted()
 
         // 6. Saturation: flat runs looked for (one more pass over that column) only where an extreme repeats.

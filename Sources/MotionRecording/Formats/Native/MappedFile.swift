@@ -88,7 +88,7 @@ final class MappedFile: @unchecked Sendable {
         isWritable = writable
         // Pages this mapping reads from disk then arrive mostly as 2 MiB folios (mmap readahead at PMD order), which
         // later mappings of the file map with one page-table entry each: cheaper to touch and to unmap.
-        HugePages.adviseMapping(pointer, byteCount: count)
+        if !writable { HugePages.adviseMapping(pointer, byteCount: count) }
         base = UnsafeRawPointer(pointer)
     }
 
