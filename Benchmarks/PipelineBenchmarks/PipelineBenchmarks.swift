@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     registerStreamingBenchmarks()
     registerImportBenchmarks()
     registerStreamedMemoryBenchmarks()
+    registerOpenAndStreamBenchmarks()
     registerManyFilesBenchmarks()
 }
 

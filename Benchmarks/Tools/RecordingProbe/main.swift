@@ -103,6 +103,35 @@ do {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print("batches \(batches) samples \(samples) checksum \(checksum) wall_seconds \(seconds) \(peakResidentMemory())")
+    case "open-stream":
+        // open-stream PATH: opens any recording as the CLI does (`RecordingSource.open`: a long interchange CSV spilled
+        // and checked in a temporary native file) and reads every batch's columns; prints the peak resident memory.
+        let source = try RecordingSource.open(URL(fileURLWithPath: arguments[1]))
+        var samples = 0
+        var checksum: Double = 0
+        var accelerometerScratch = AccelerometerData()
+        var deviceMotionScratch = DeviceMotionData()
+        for batch in source.batchRanges() {
+            switch batch.stream {
+            case .accelerometer:
+                source.withAccelerometerColumns(batch.range, scratch: &accelerometerScratch) { columns in
+                    samples += columns.count
+                    for row in 0..<columns.count { checksum += Double(columns.x[row]) + columns.timestamps[row] }
+                }
+            case .deviceMotion:
+                source.withDeviceMotionRotationColumns(
+                    batch.range, components: [.rotationRate, .gravity], scratch: &deviceMotionScratch
+                ) { columns in
+                    samples += columns.timestamps.count
+                    for row in 0..<columns.timestamps.count { checksum += Double(columns.rotationRateX[row] + columns.gravityZ[row]) }
+                }
+            case .gyroscope, .magnetometer: break
+            }
+            source.didDeliver(batch)
+        }
+        let storage: String
+        if case .mapped = source.storage { storage = "mapped" } else { storage = "in-memory" }
+        print("storage \(storage) samples \(samples) findings \(source.hygiene.findings.count) checksum \(checksum) \(peakResidentMemory())")
     default:
         print("unknown command \(command)")
         exit(64)

@@ -13,25 +13,42 @@ enum RawIMUChecks {
     /// Whether the gyroscope columns (`columns`, rad/s expected) hold degrees per second; returns the count of
     /// impossible readings and the largest |value| when they do.
     static func degreesPerSecond(_ columns: StreamColumns) -> (count: Int, largest: Float)? {
-        var count = 0
-        var largest: Float = 0
-        var finite = 0
-        for row in 0..<columns.count {
-            var peak: Float = 0
-            for column in 0..<3 {
-                let value = abs(columns.columns[column][row])
-                guard value.isFinite, value < 1e5 else { peak = -1; break }
-                peak = max(peak, value)
-            }
-            guard peak >= 0 else { continue }
-            finite += 1
-            if peak > impossibleRate {
-                count += 1
-                largest = max(largest, peak)
+        var counter = ImpossibleRateCounter()
+        columns.columns[0].withUnsafeBufferPointer { x in
+            columns.columns[1].withUnsafeBufferPointer { y in
+                columns.columns[2].withUnsafeBufferPointer { z in counter.scan(x, y, z) }
             }
         }
-        guard count >= minimumImpossibleCount, Double(count) >= 0.001 * Double(finite) else { return nil }
-        return (count, largest)
+        return counter.degreesPerSecond
+    }
+
+    /// The readings of a gyroscope impossible in rad/s, fed its x, y, z columns in consecutive parts of any sizes
+    /// (the same result for any split).
+    struct ImpossibleRateCounter {
+        private var count = 0
+        private var largest: Float = 0
+        private var finite = 0
+
+        /// Scans the next rows (`x`, `y`, `z` of equal length, rad/s expected).
+        mutating func scan(_ x: UnsafeBufferPointer<Float>, _ y: UnsafeBufferPointer<Float>, _ z: UnsafeBufferPointer<Float>) {
+            for row in 0..<x.count {
+                let (a, b, c) = (abs(x[row]), abs(y[row]), abs(z[row]))
+                // < 1e5 is false for NaN and ∞: a row with a broken value does not count.
+                guard a < 1e5, b < 1e5, c < 1e5 else { continue }
+                let peak = max(a, b, c)
+                finite += 1
+                if peak > impossibleRate {
+                    count += 1
+                    largest = max(largest, peak)
+                }
+            }
+        }
+
+        /// The count of impossible readings and the largest |value| when they make the stream °/s, else `nil`.
+        var degreesPerSecond: (count: Int, largest: Float)? {
+            guard count >= minimumImpossibleCount, Double(count) >= 0.001 * Double(finite) else { return nil }
+            return (count, largest)
+        }
     }
 
     /// A gyroscope that starts more than 1 s after the accelerometer or stops more than 1 s before it: the part

@@ -2,7 +2,7 @@ import Foundation
 
 /// Steps 5 (gaps) and 6 (saturation) of ``StreamRepairer/run(_:batchEnds:findings:)`` from statistics already
 /// gathered, so that a stream held in memory and a stream read from a mapping in chunks
-/// (``StreamRepairer/checkMapped(_:chunkRows:findings:)``) report them with the same words.
+/// (``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``) report them with the same words.
 extension StreamRepairer {
     /// The gaps before `gapRows` (rows whose spacing from the row before exceeds ``HygieneChecker/gapFactor`` ×
     /// `medianSpacing`, s), reading the timestamps there (s) through `timestamps`; appends their finding.
@@ -64,6 +64,77 @@ extension StreamRepairer {
             joined.lowCount += later.lowCount
         }
         return joined
+    }
+}
+
+/// The findings of steps 0–4 of ``StreamRepairer/run(_:batchEnds:findings:)``, worded once for a stream held in
+/// memory and for one repaired where it is mapped (``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``). `place`
+/// is the source line of the first row concerned and how messages name it (``StreamRepairer/location(_:)``).
+extension StreamRepairer {
+    typealias SourcePlace = (line: Int?, text: String)
+
+    /// The place of a row read from source line `line`.
+    static func place(line: UInt32) -> SourcePlace { (Int(line), "line \(line)") }
+
+    func finding(_ kind: HygieneFinding.Kind, at place: SourcePlace, _ message: String) -> HygieneFinding {
+        HygieneFinding(kind: kind, file: file, line: place.line, column: nil, message: message)
+    }
+
+    /// Step 0: timestamps in `unit` (median spacing `spacing` in that unit; `factor` to seconds).
+    func timeUnitFinding(spacing: Double, unit: String, factor: Double) -> HygieneFinding {
+        finding(
+            .units, at: nil,
+            "median timestamp spacing \(String(format: "%.4g", spacing)) (\(String(format: "%.3g", 1 / spacing)) Hz if seconds): timestamps are in \(unit); \(verb("converted to seconds", "an import converts them to seconds")) (× \(String(format: "%g", factor)))")
+    }
+
+    /// Step 0b: a gyroscope in °/s (`count` impossible rates in rad/s, the largest `largest`).
+    func degreesPerSecondFinding(count: Int, largest: Float) -> HygieneFinding {
+        finding(.units, at: nil, "\(count) rotation rate(s) beyond \(Int(RawIMUChecks.impossibleRate)) rad/s (up to \(largest)), impossible for a wrist: values are in °/s; \(verb("converted to rad/s (× π/180)", "an import converts them to rad/s"))")
+    }
+
+    /// Step 1: rows with NaN/Inf, the first in column `name`.
+    func nonFiniteFinding(count: Int, at place: SourcePlace, column name: String) -> HygieneFinding {
+        finding(
+            .nan, at: place,
+            "\(count) \(stream.rawValue) row(s) with NaN/Inf (first at \(place.text), \(name)); \(verb("dropped", "an import drops them"))")
+    }
+
+    /// Step 1: rows beyond a column's limit, the first `name` = `value` (both as text).
+    func outOfRangeFinding(count: Int, at place: SourcePlace, column name: String, limit: String, value: String)
+        -> HygieneFinding
+    {
+        finding(
+            .outOfRange, at: place,
+            "\(count) \(stream.rawValue) row(s) with |value| > \(limit) (first at \(place.text), \(name) = \(value)); \(verb("dropped", "an import drops them"))")
+    }
+
+    /// Step 2: samples earlier than the one before, the first at `time` after `earlier` (s).
+    func backwardsFinding(count: Int, at place: SourcePlace, time: Double, after earlier: Double) -> HygieneFinding {
+        finding(
+            .nonMonotonic, at: place,
+            "\(count) \(stream.rawValue) sample(s) earlier than the one before (first at \(place.text): \(time) s after \(earlier) s); \(verb("sorted by timestamp, batches recut at whole seconds", "an import sorts them by timestamp"))")
+    }
+
+    /// Step 3: rows identical to the row before.
+    func duplicateRowsFinding(count: Int, at place: SourcePlace) -> HygieneFinding {
+        finding(
+            .duplicateRows, at: place,
+            "\(count) \(stream.rawValue) row(s) identical to the row before (first at \(place.text)); \(verb("dropped", "an import drops them"))")
+    }
+
+    /// Step 3: samples sharing the timestamp (`time`, s, of the first) of the one before, with other values.
+    func duplicateTimestampsFinding(count: Int, at place: SourcePlace, time: Double) -> HygieneFinding {
+        finding(
+            .duplicateTimestamps, at: place,
+            "\(count) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(place.text), t = \(time) s); kept")
+    }
+
+    /// Step 4: acceleration-like columns in m/s² (median magnitude `median` of the probe triple).
+    func metresPerSecondSquaredFinding(median: Double) -> HygieneFinding {
+        let what = stream == .accelerometer ? "|acceleration|" : "|gravity|"
+        return finding(
+            .units, at: nil,
+            "median \(what) = \(String(format: "%.2f", median)): values are in m/s²; \(verb("converted to g (÷ 9.80665)", "an import converts them to g"))")
     }
 }
 

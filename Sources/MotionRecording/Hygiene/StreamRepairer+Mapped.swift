@@ -1,63 +1,79 @@
-/// A stream's columns where they lie in a memory mapping (a spill file), with the layout ``StreamColumns`` gives
-/// the same stream (column names, units probe, saturation groups) and a way to hand rows' pages back to the kernel.
+/// A stream's columns where they lie in a writable memory mapping (a spill file), with the layout ``StreamColumns``
+/// gives the same stream (column names, limits, units probe, saturation groups) and a way to hand rows' pages back
+/// to the kernel.
 struct MappedStream {
     /// Timestamps, s.
-    var timestamps: UnsafeBufferPointer<Double>
+    var timestamps: UnsafeMutableBufferPointer<Double>
     /// The sample columns in ``StreamColumns`` order.
-    var columns: [UnsafeBufferPointer<Float>]
-    /// Names, units probe and saturation groups (its own columns are not read).
+    var columns: [UnsafeMutableBufferPointer<Float>]
+    /// Names, limits, units probe and saturation groups (its own columns are not read).
     var layout: StreamColumns
     /// Source line of each sample, 1-based.
-    var lines: UnsafeBufferPointer<UInt32>
-    /// Releases the pages holding rows `range` of every column (they are re-read if touched again).
+    var lines: UnsafeMutableBufferPointer<UInt32>
+    /// Releases the pages holding rows `range` of every column (written values stay in the file; pages are re-read
+    /// if touched again).
     var release: (Range<Int>) -> Void
+
+    var count: Int { timestamps.count }
+
+    /// The first `count` rows: the stream after a repair dropped rows in place.
+    func prefix(_ count: Int) -> MappedStream {
+        var stream = self
+        stream.timestamps = UnsafeMutableBufferPointer(rebasing: timestamps[..<count])
+        stream.columns = columns.map { UnsafeMutableBufferPointer(rebasing: $0[..<count]) }
+        stream.lines = UnsafeMutableBufferPointer(rebasing: lines[..<count])
+        return stream
+    }
+
+    /// Calls `body` with consecutive row ranges of `chunkRows` rows covering the stream, releasing each range's
+    /// pages after it — together with the range before, so that a page straddling their boundary (or mapped again
+    /// by the kernel's fault-around) goes too.
+    func chunks(_ chunkRows: Int, _ body: (Range<Int>) -> Void) {
+        var previous = 0
+        for start in stride(from: 0, to: count, by: chunkRows) {
+            let rows = start..<min(count, start + chunkRows)
+            body(rows)
+            release(previous..<rows.upperBound)
+            previous = rows.lowerBound
+        }
+    }
+
+    /// Rows `rows` of `buffer`.
+    static func slice<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ rows: Range<Int>) -> UnsafeBufferPointer<T> {
+        UnsafeBufferPointer(rebasing: buffer[rows])
+    }
 }
 
-extension StreamRepairer {
-    /// Rows read at a time by ``checkMapped(_:findings:)`` before their pages are released: 2 MiB of timestamps.
-    static let mappedChunkRows = 1 << 18
+/// What one pass over a mapped stream gathers for ``StreamRepairer``'s steps: whether steps 1–3 have anything to
+/// do, the sampled spacings and magnitudes, the extremes of the saturation columns and (for a gyroscope) its readings
+/// impossible in rad/s — each gathered exactly as the in-memory checks gather it.
+struct MappedStatistics {
+    /// Every timestamp finite and every value finite within its column's limit (step 1 drops nothing).
+    var plausible = true
+    /// Every timestamp later than the one before (steps 2 and 3 find nothing).
+    var increasing = true
+    var spacings: [Double] = []
+    var magnitudes: [Double] = []
+    var extremes: [(high: Float, low: Float, highCount: Int, lowCount: Int)?]
+    var impossibleRates = RawIMUChecks.ImpossibleRateCounter()
 
-    /// What ``run(_:batchEnds:findings:)`` finds and decides for a stream that its steps 0–4 leave unchanged, read
-    /// where it is mapped in chunks of ``mappedChunkRows`` rows whose pages are released behind (so memory stays
-    /// flat): the same findings (appended to `findings`), the same summary, and the batch ends it would set (`nil`:
-    /// cut at whole seconds). Returns `nil` when a repair would change the samples — timestamps in other units,
-    /// NaN or out-of-range values, times going backwards or repeated, m/s² — or the stream is empty (or a gyroscope,
-    /// whose units check is not made here): the caller then checks the stream in memory.
-    func checkMapped(
-        _ mapped: MappedStream, chunkRows: Int = mappedChunkRows, findings: inout [HygieneFinding]
-    ) -> (summary: StreamSummary, batchEnds: [Int]?)? {
-        let (timestamps, count) = (mapped.timestamps, mapped.timestamps.count)
-        guard count > 0, stream != .gyroscope else { return nil }
-        var me = self
-        me.mappedLines = mapped.lines
-        let layout = mapped.layout
-        let saturated = layout.saturationGroups.flatMap(\.0)
-        func chunks(_ body: (Range<Int>) -> Void) {
-            for start in stride(from: 0, to: count, by: chunkRows) {
-                let rows = start..<min(count, start + chunkRows)
-                body(rows)
-                mapped.release(rows)
-            }
+    init(_ mapped: MappedStream, chunkRows: Int, gyroscope: Bool) {
+        let (timestamps, count, layout) = (mapped.timestamps, mapped.count, mapped.layout)
+        func slice<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ rows: Range<Int>) -> UnsafeBufferPointer<T> {
+            MappedStream.slice(buffer, rows)
         }
-        func slice<T>(_ buffer: UnsafeBufferPointer<T>, _ rows: Range<Int>) -> UnsafeBufferPointer<T> {
-            UnsafeBufferPointer(rebasing: buffer[rows])
-        }
-
-        // One pass over every column: what steps 0–4 test, the sampled spacings and magnitudes, the extremes of
-        // the saturation columns and the whole-second batch ends.
-        var plausible = true
-        var increasing = true
-        var spacings: [Double] = []
-        var magnitudes: [Double] = []
         let magnitudeStep = RawBatchedDump.magnitudeSampleStep(count: count)
-        var extremes = [(high: Float, low: Float, highCount: Int, lowCount: Int)?](repeating: nil, count: layout.columns.count)
-        var cutter = WholeSecondBatchCutter(firstTimestamp: timestamps[0])
-        chunks { rows in
+        let saturated = layout.saturationGroups.flatMap(\.0)
+        extremes = .init(repeating: nil, count: layout.columns.count)
+        mapped.chunks(chunkRows) { rows in
             let times = slice(timestamps, rows)
-            plausible = plausible && Self.allFinite(times)
-                && mapped.columns.allSatisfy { Self.allWithinLimit(slice($0, rows), HygieneChecker.outOfRangeLimit) }
-            increasing = increasing && Self.strictlyIncreasing(slice(timestamps, max(0, rows.lowerBound - 1)..<rows.upperBound))
-            Self.appendSampledSpacings(timestamps, rows: rows, to: &spacings)
+            plausible = plausible && StreamRepairer.allFinite(times)
+                && mapped.columns.indices.allSatisfy {
+                    StreamRepairer.allWithinLimit(slice(mapped.columns[$0], rows), layout.limits[$0])
+                }
+            increasing = increasing
+                && StreamRepairer.strictlyIncreasing(slice(timestamps, max(0, rows.lowerBound - 1)..<rows.upperBound))
+            StreamRepairer.appendSampledSpacings(UnsafeBufferPointer(timestamps), rows: rows, to: &spacings)
             if layout.unitProbe.count == 3 {
                 let (x, y, z) = (mapped.columns[layout.unitProbe[0]], mapped.columns[layout.unitProbe[1]], mapped.columns[layout.unitProbe[2]])
                 let first = (rows.lowerBound + magnitudeStep - 1) / magnitudeStep * magnitudeStep
@@ -66,24 +82,98 @@ extension StreamRepairer {
                 }
             }
             for index in saturated {
-                extremes[index] = Self.joinedExtremes(extremes[index], Self.extremes(slice(mapped.columns[index], rows)))
+                extremes[index] = StreamRepairer.joinedExtremes(
+                    extremes[index], StreamRepairer.extremes(slice(mapped.columns[index], rows)))
             }
-            cutter.scan(slice(timestamps, max(1, rows.lowerBound)..<rows.upperBound))
+            if gyroscope {
+                impossibleRates.scan(
+                    slice(mapped.columns[0], rows), slice(mapped.columns[1], rows), slice(mapped.columns[2], rows))
+            }
         }
-        let medianSpacing = spacings.isEmpty ? 0 : Self.select(&spacings, rank: spacings.count / 2)
-        if Self.timeUnit(medianSpacing: count >= 16 ? medianSpacing : 0) != nil || !plausible || !increasing {
-            return nil
-        }
-        if let median = RawBatchedDump.percentiles(&magnitudes, [0.5])?[0], (7...13).contains(median) { return nil }
+    }
 
-        // 5. Rate and gaps: a second pass over the timestamps once the median spacing is known.
-        var gapRows: [Int] = []
-        if medianSpacing > 0 {
-            let threshold = HygieneChecker.gapFactor * medianSpacing
-            chunks { rows in
-                let from = max(0, rows.lowerBound - 1)
-                gapRows += Self.gapRows(slice(timestamps, from..<rows.upperBound), threshold: threshold).map { from + $0 }
+    /// The median of the sampled positive spacings (s), 0 without any (reorders ``spacings``).
+    mutating func medianSpacing() -> Double {
+        spacings.isEmpty ? 0 : StreamRepairer.select(&spacings, rank: spacings.count / 2)
+    }
+}
+
+extension StreamRepairer {
+    /// Rows read at a time by ``checkMapped(_:chunkRows:sortWindow:findings:)`` before their pages are released: 2 MiB of
+    /// timestamps.
+    static let mappedChunkRows = 1 << 18
+
+    /// ``run(_:batchEnds:findings:)`` for a motion stream (accelerometer, device motion, gyroscope, magnetometer)
+    /// where it is mapped, read and repaired in place in chunks of `chunkRows` rows whose pages are released behind
+    /// (so memory stays flat): the same findings (appended to `findings`), samples (the mapping's first
+    /// `summary.sampleCount` rows), summary and batch ends (`nil`: cut at whole seconds) as the stream repaired in
+    /// memory. A decision that needs the whole stream (its time unit, its units) is made from a pass over all of it
+    /// before a later pass repairs. Returns `nil` when a repair cannot be made in place — a sample more than
+    /// `sortWindow` rows (``mappedSortWindowRows``) away from its place in time, or no sample left — or the stream
+    /// is empty: the caller then checks it in memory.
+    func checkMapped(
+        _ mapped: MappedStream, chunkRows: Int = mappedChunkRows, sortWindow: Int = mappedSortWindowRows,
+        findings: inout [HygieneFinding]
+    ) -> (summary: StreamSummary, batchEnds: [Int]?)? {
+        guard mapped.count > 0 else { return nil }
+        var me = self
+        me.mappedLines = UnsafeBufferPointer(mapped.lines)
+        var stream = mapped
+        let layout = mapped.layout
+        var statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: self.stream == .gyroscope)
+        var medianSpacing = statistics.medianSpacing()
+
+        // 0. Time units, decided on the whole stream; 0b. a gyroscope in °/s.
+        let unitSpacing = layout.checksTimeUnits && stream.count >= 16 ? medianSpacing : 0
+        let timeUnit = Self.timeUnit(medianSpacing: unitSpacing)
+        if let (unit, factor) = timeUnit {
+            findings.append(me.timeUnitFinding(spacing: unitSpacing, unit: unit, factor: factor))
+        }
+        let degrees = self.stream == .gyroscope ? statistics.impossibleRates.degreesPerSecond : nil
+        if let (count, largest) = degrees { findings.append(me.degreesPerSecondFinding(count: count, largest: largest)) }
+
+        // 1–3. Rows dropped, sorted or converted in place; the statistics gathered again from what is left.
+        if timeUnit != nil || degrees != nil || !statistics.plausible || !statistics.increasing {
+            guard
+                let kept = me.repairMappedRows(
+                    stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, sortWindow: sortWindow,
+                    chunkRows: chunkRows, findings: &findings), kept > 0
+            else { return nil }
+            stream = stream.prefix(kept)
+            me.mappedLines = UnsafeBufferPointer(stream.lines)
+            statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: false)
+            medianSpacing = statistics.medianSpacing()
+        }
+
+        // 4. Units, decided on the whole stream, converted in one more pass.
+        if layout.unitProbe.count == 3, let median = RawBatchedDump.percentiles(&statistics.magnitudes, [0.5])?[0],
+            (7...13).contains(median)
+        {
+            findings.append(me.metresPerSecondSquaredFinding(median: median))
+            let scale = Float(1 / HygieneChecker.standardGravity)
+            let columns = stream.columns
+            stream.chunks(chunkRows) { rows in
+                for index in layout.unitColumns {
+                    for row in rows { columns[index][row] *= scale }
+                }
             }
+            statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: false)
+        }
+        let timestamps = UnsafeBufferPointer(stream.timestamps)
+        let count = stream.count
+
+        // 5. Rate and gaps: a last pass over the timestamps once the median spacing is known, which also cuts the
+        // batches at whole seconds (only now: timestamps in ms would cut one batch per sample).
+        var gapRows: [Int] = []
+        var cutter = WholeSecondBatchCutter(firstTimestamp: timestamps[0])
+        stream.chunks(chunkRows) { rows in
+            let from = max(0, rows.lowerBound - 1)
+            if medianSpacing > 0 {
+                let threshold = HygieneChecker.gapFactor * medianSpacing
+                gapRows += Self.gapRows(UnsafeBufferPointer(rebasing: timestamps[from..<rows.upperBound]), threshold: threshold)
+                    .map { from + $0 }
+            }
+            cutter.scan(UnsafeBufferPointer(rebasing: timestamps[max(1, rows.lowerBound)..<rows.upperBound]))
         }
         let gaps = me.gaps(at: gapRows, timestamps: { timestamps[$0] }, medianSpacing: medianSpacing, findings: &findings)
         let wholeSeconds = cutter.finish().ends
@@ -93,10 +183,10 @@ extension StreamRepairer {
         for (group, minimum, unit) in layout.saturationGroups {
             for index in group {
                 findings += me.saturation(
-                    of: layout.names[index], extremes[index], minimum: minimum, unit: unit
+                    of: layout.names[index], statistics.extremes[index], minimum: minimum, unit: unit
                 ) { high, low in
                     var scanner = FlatRunScanner(high: high, low: low)
-                    chunks { rows in scanner.scan(slice(mapped.columns[index], rows)) }
+                    stream.chunks(chunkRows) { rows in scanner.scan(MappedStream.slice(stream.columns[index], rows)) }
                     return scanner.runs
                 }
             }

@@ -49,15 +49,13 @@ struct StreamRepairer {
         // plausible one has in milliseconds, microseconds or nanoseconds is converted (decided on 16 samples or more).
         let spacing = columns.checksTimeUnits && columns.timestamps.count >= 16 ? Self.medianSpacing(columns.timestamps) : 0
         if let (unit, factor) = Self.timeUnit(medianSpacing: spacing) {
-            findings.append(me.finding(
-                .units, at: nil,
-                "median timestamp spacing \(String(format: "%.4g", spacing)) (\(String(format: "%.3g", 1 / spacing)) Hz if seconds): timestamps are in \(unit); \(verb("converted to seconds", "an import converts them to seconds")) (× \(String(format: "%g", factor)))"))
+            findings.append(me.timeUnitFinding(spacing: spacing, unit: unit, factor: factor))
             if repair { columns.timestamps = columns.timestamps.map { $0 * factor } }
         }
 
         // 0b. A gyroscope in °/s given as rad/s (impossible rates), before step 1 drops values beyond 1000.
         if stream == .gyroscope, let (count, largest) = RawIMUChecks.degreesPerSecond(columns) {
-            findings.append(me.finding(.units, at: nil, "\(count) rotation rate(s) beyond \(Int(RawIMUChecks.impossibleRate)) rad/s (up to \(largest)), impossible for a wrist: values are in °/s; \(verb("converted to rad/s (× π/180)", "an import converts them to rad/s"))"))
+            findings.append(me.degreesPerSecondFinding(count: count, largest: largest))
             if repair { for index in 0..<3 { columns.columns[index] = columns.columns[index].map { $0 * Float.pi / 180 } } }
         }
 
@@ -126,14 +124,12 @@ struct StreamRepairer {
         }
         if let (row, column) = nanFirst {
             let name = column == 0 ? "timestamp" : columns.allNames[column - 1]
-            findings.append(finding(
-                .nan, at: row,
-                "\(nanCount) \(stream.rawValue) row(s) with NaN/Inf (first at \(location(row).text), \(name)); \(verb("dropped", "an import drops them"))"))
+            findings.append(nonFiniteFinding(count: nanCount, at: location(row), column: name))
         }
         if let (row, column, value) = rangeFirst {
-            findings.append(finding(
-                .outOfRange, at: row,
-                "\(rangeCount) \(stream.rawValue) row(s) with |value| > \(columns.limitText(column - 1)) (first at \(location(row).text), \(columns.allNames[column - 1]) = \(columns.valueText(column - 1, value))); \(verb("dropped", "an import drops them"))"))
+            findings.append(outOfRangeFinding(
+                count: rangeCount, at: location(row), column: columns.allNames[column - 1],
+                limit: columns.limitText(column - 1), value: columns.valueText(column - 1, value)))
         }
         if repair && (nanCount > 0 || rangeCount > 0) {
             columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
@@ -152,9 +148,7 @@ struct StreamRepairer {
         }
         if let row = backwardsFirst {
             let (t0, t1) = (columns.timestamps[row - 1], columns.timestamps[row])
-            findings.append(me.finding(
-                .nonMonotonic, at: row,
-                "\(backwards) \(stream.rawValue) sample(s) earlier than the one before (first at \(me.location(row).text): \(t1) s after \(t0) s); \(verb("sorted by timestamp, batches recut at whole seconds", "an import sorts them by timestamp"))"))
+            findings.append(me.backwardsFinding(count: backwards, at: me.location(row), time: t1, after: t0))
             if repair {
                 let order = columns.timestamps.indices.sorted { a, b in
                     let (ta, tb) = (columns.timestamps[a], columns.timestamps[b])
@@ -183,14 +177,11 @@ struct StreamRepairer {
             }
         }
         if let row = duplicateRowFirst {
-            findings.append(me.finding(
-                .duplicateRows, at: row,
-                "\(duplicateRows) \(stream.rawValue) row(s) identical to the row before (first at \(me.location(row).text)); \(verb("dropped", "an import drops them"))"))
+            findings.append(me.duplicateRowsFinding(count: duplicateRows, at: me.location(row)))
         }
         if let row = duplicateTimeFirst {
-            findings.append(me.finding(
-                .duplicateTimestamps, at: row,
-                "\(duplicateTimes) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(me.location(row).text), t = \(columns.timestamps[row]) s); kept"))
+            findings.append(me.duplicateTimestampsFinding(
+                count: duplicateTimes, at: me.location(row), time: columns.timestamps[row]))
         }
         if repair && duplicateRows > 0 {
             columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
@@ -219,10 +210,7 @@ struct StreamRepairer {
             columns.columns[columns.unitProbe[0]], columns.columns[columns.unitProbe[1]],
             columns.columns[columns.unitProbe[2]]), (7...13).contains(median)
         {
-            let what = stream == .accelerometer ? "|acceleration|" : "|gravity|"
-            findings.append(me.finding(
-                .units, at: nil,
-                "median \(what) = \(String(format: "%.2f", median)): values are in m/s²; \(verb("converted to g (÷ 9.80665)", "an import converts them to g"))"))
+            findings.append(me.metresPerSecondSquaredFinding(median: median))
             if repair {
                 let scale = Float(1 / HygieneChecker.standardGravity)
                 for index in columns.unitColumns {

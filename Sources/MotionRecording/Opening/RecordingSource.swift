@@ -13,9 +13,9 @@ import Foundation
 /// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is —
 /// unless a streaming scan finds something to repair (or the file has no stored hygiene report), in which case it is
 /// loaded and checked as a text import is. A long interchange CSV recording is parsed into a temporary native file
-/// and served the same way (``open(_:format:spillThreshold:)``). Every other format (Sensor Logger, SensorLog, raw
-/// dump; file, directory or zip), and interchange CSV that is short or needs repairs, is imported into memory and
-/// checked by ``HygieneChecker`` on opening.
+/// and served the same way, repaired there when the checks repair it (``open(_:format:spillThreshold:)``). Every
+/// other format (Sensor Logger, SensorLog, raw dump, column-mapped CSV; file, directory or zip), and interchange CSV
+/// that is short, is imported into memory and checked by ``HygieneChecker`` on opening.
 ///
 /// Which streams a recording has is answered here once (``streams``, ``availability(of:)``,
 /// ``deviceMotionComponents``); an analysis asks for the streams it needs rather than inspecting how the samples are
@@ -43,9 +43,10 @@ public struct RecordingSource: Sendable {
     /// Opens `url` (a file, a directory, a zip or an npz) as `format`, or as detected from its contents when `format`
     /// is `nil`. Errors name the file, line and problem.
     ///
-    /// An interchange CSV recording whose stream files hold `spillThreshold` bytes or more is parsed into a
-    /// temporary native file (in `TMPDIR`, unlinked at once, so it goes with the last copy of this value or the
-    /// process) and served memory-mapped, with the same samples, findings and summaries as an import into memory.
+    /// An interchange CSV recording whose motion stream files (accelerometer, device motion, gyroscope,
+    /// magnetometer) hold `spillThreshold` bytes or more is parsed into a temporary native file (in `TMPDIR`,
+    /// unlinked at once, so it goes with the last copy of this value or the process), checked and repaired there,
+    /// and served memory-mapped, with the same samples, findings and summaries as an import into memory.
     public static func open(
         _ url: URL, format: RecordingFormat? = nil, spillThreshold: Int = defaultSpillThreshold
     ) throws(RecordingError) -> RecordingSource {

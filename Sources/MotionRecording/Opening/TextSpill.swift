@@ -90,6 +90,22 @@ final class TextSpill {
         try outcome.get()
     }
 
+    /// Adds whole arrays (small ones, such as the slower streams'), each in a region of its own.
+    func append(members: [(String, NpyArray)]) throws(RecordingError) {
+        for (name, array) in members {
+            guard let dtype = NpyArrayInfo.DType(rawValue: array.descr) else { continue }
+            reserve([(name, dtype.size, dtype)], capacity: array.count)
+            try array.withBytes { bytes throws(RecordingError) in try append(name, bytes) }
+        }
+    }
+
+    /// Sets the row count of the column `name` to `count` (no more than it holds): rows a repair dropped in place.
+    func truncate(_ name: String, to count: Int) {
+        guard let region = regions[name] else { return }
+        precondition(count <= region.count, "TextSpill: cannot grow \(name) from \(region.count) to \(count) rows")
+        regions[name]!.count = count
+    }
+
     /// The arrays written so far, as a native file describes its arrays.
     var arrays: [String: NpyArrayInfo] {
         regions.reduce(into: [:]) { arrays, entry in
@@ -98,7 +114,8 @@ final class TextSpill {
         }
     }
 
-    /// Maps the file, which the mapping then owns (this spill takes no more writes).
+    /// Maps the file, shared and writable (hygiene repairs change it in place), which the mapping then owns (this
+    /// spill takes no more appends).
     func mapped() throws(RecordingError) -> MappedFile {
         precondition(descriptor >= 0, "TextSpill: already mapped")
         guard ftruncate(descriptor, off_t(size)) == 0 else {
@@ -106,6 +123,6 @@ final class TextSpill {
         }
         let owned = descriptor
         descriptor = -1
-        return try MappedFile(descriptor: owned, count: size, path: path)
+        return try MappedFile(descriptor: owned, count: size, path: path, writable: true)
     }
 }

@@ -35,7 +35,8 @@ import _TestSupport
     }
 
     /// An interchange recording long enough to be spilled to a temporary native file (here: any length) gives the
-    /// analysis and the hygiene report of the same text imported into memory, clean or damaged.
+    /// analysis and the hygiene report of the same text imported into memory, clean or damaged (repaired in the
+    /// spill).
     @Test(arguments: ["clean", "clipped", "nan", "backwards", "duplicate", "milliseconds", "metresPerSecondSquared"])
     func aSpilledInterchangeRecordingGivesTheImportedResult(damage: String) throws {
         var builder = TestRecordingBuilder.standard(seed: 3)
@@ -56,10 +57,9 @@ import _TestSupport
         try InterchangeCSVWriter.write(recording, to: directory)
         let imported = try RecordingSource.open(directory, spillThreshold: .max)
         let spilled = try RecordingSource.open(directory, spillThreshold: 0)
-        if case .mapped = spilled.storage {
-            #expect(damage == "clean" || damage == "clipped")
-        } else {
-            #expect(damage != "clean" && damage != "clipped", "a clean recording is served from the spill")
+        guard case .mapped = spilled.storage else {
+            Issue.record("served from the spill, repaired there when damaged")
+            return
         }
         #expect(spilled.hygiene == imported.hygiene)
         #expect(damage == "clean" || !imported.hygiene.findings.isEmpty)

@@ -9,32 +9,60 @@ extension InterchangeCSV {
     public static let gyroscopeHeader = ["timestamp", "rotation_rate_x", "rotation_rate_y", "rotation_rate_z"]
     public static let magnetometerHeader = ["timestamp", "magnetic_field_x", "magnetic_field_y", "magnetic_field_z"]
 
+    /// A four-column file's rows as columns: timestamps (s), x, y, z and each row's 1-based source line.
+    typealias Triples = (timestamps: [Double], x: [Float], y: [Float], z: [Float], lines: [UInt32])
+
     /// Reads a four-column file (`header`: timestamp and x, y, z) into columns, with the source line of each row.
     static func readTriples(_ url: URL, header: [String]) throws(RecordingError)
         -> (timestamps: [Double], x: [Float], y: [Float], z: [Float], lines: [UInt32], findings: [HygieneFinding])
     {
+        var whole: Triples = ([], [], [], [], [])
+        let findings = try parseTriples(url, header: header, chunkRows: nil) { whole = $0 }
+        return (whole.timestamps, whole.x, whole.y, whole.z, whole.lines, findings)
+    }
+
+    /// Parses a four-column file (`header`: timestamp and x, y, z), handing its rows to `part` in order, in chunks
+    /// of `chunkRows` rows (all in one chunk when `nil`; the last chunk is handed over even when empty), with the
+    /// pages already parsed released (``ReadBehindRelease``); returns the findings made while reading.
+    static func parseTriples(
+        _ url: URL, header: [String], chunkRows: Int?, part: (Triples) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> [HygieneFinding] {
         let file = url.path
-        return try withFileBytes(url) { bytes throws(RecordingError) in
-            var scanner = CSVScanner(bytes)
-            try scanner.rejectBinary(file: file)
-            try checkHeader(&scanner, expected: header, file: file)
-            let reader = NumericCSVReader(
-                file: file, columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
-                expectedFieldCount: header.count)
-            var timestamps: [Double] = []
-            var x: [Float] = []
-            var y: [Float] = []
-            var z: [Float] = []
-            var lines: [UInt32] = []
-            let dropped = try reader.read(&scanner) { row, line throws(RecordingError) in
-                timestamps.append(row[0])
-                x.append(Float(row[1]))
-                y.append(Float(row[2]))
-                z.append(Float(row[3]))
-                lines.append(UInt32(truncatingIfNeeded: line))
+        let mapping = try MappedFile(url)
+        let bytes = mapping.bytes
+        var behind = ReadBehindRelease(mapping)
+        var scanner = CSVScanner(bytes)
+        try scanner.rejectBinary(file: file)
+        try checkHeader(&scanner, expected: header, file: file)
+        let reader = NumericCSVReader(
+            file: file, columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+            expectedFieldCount: header.count)
+        var rows: Triples = ([], [], [], [], [])
+        let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
+            rows.timestamps.append(row[0])
+            rows.x.append(Float(row[1]))
+            rows.y.append(Float(row[2]))
+            rows.z.append(Float(row[3]))
+            rows.lines.append(UInt32(truncatingIfNeeded: line))
+            if let chunkRows, rows.lines.count >= chunkRows {
+                try part(rows)
+                rows = ([], [], [], [], [])
             }
-            return (timestamps, x, y, z, lines, dropped.map { [$0] } ?? [])
         }
+        let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+        var findings: [HygieneFinding] = []
+        reading: while true {
+            behind.advance(to: scanner.offset)
+            switch try general.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
+            case .line: continue
+            case .end: break reading
+            case .endInsideLastLine(let finding):
+                findings.append(finding)
+                break reading
+            }
+        }
+        try part(rows)
+        return findings
     }
 
     static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {

@@ -1,89 +1,95 @@
 import Foundation
 
-/// Opening a long interchange recording in bounded memory: its accelerometer and device-motion text is parsed in
-/// chunks into a ``TextSpill`` (a temporary native file), checked there by ``StreamRepairer/checkMapped(_:chunkRows:findings:)``
-/// and served memory-mapped like a native `.npz`. The parsing and the hygiene rules are the in-memory import's own,
-/// so the samples, findings and summaries are the same.
+/// Opening a long interchange recording in bounded memory: its accelerometer, device-motion, gyroscope and
+/// magnetometer text is parsed in chunks into a ``TextSpill`` (a temporary native file), checked and repaired there
+/// by ``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)`` and served memory-mapped like a native
+/// `.npz`; the slower streams (pressure, location, headphone motion, pedometer, activity: ≤ 25 Hz) are checked in
+/// memory and copied into the spill. The parsing and the hygiene rules are the in-memory import's own, so the
+/// samples, findings and summaries are the same.
 extension InterchangeCSV {
     /// Rows parsed between writes to the spill, and checked at a time: 65,536 (82 s of 800 Hz accelerometer; 1.5 MiB
     /// of columns).
     static let spillChunkRows = 1 << 16
 
+    /// The files of an interchange recording that the spill reads.
+    struct SpillableFiles {
+        var accelerometer: URL?
+        var deviceMotion: URL?
+        var gyroscope: URL?
+        var magnetometer: URL?
+        /// The recording's directory (for the slower streams), `nil` for a single stream file.
+        var directory: URL?
+        var metadata: RecordingMetadata
+
+        /// The motion streams' files, whose size decides whether to spill.
+        var motionFiles: [URL] { [accelerometer, deviceMotion, gyroscope, magnetometer].compactMap { $0 } }
+    }
+
     /// `url` (an interchange directory or one stream file) opened through a spill, or `nil` when it is imported
-    /// into memory instead, as it always was: when its stream files hold fewer than `threshold` bytes; when the
-    /// directory holds further `.csv` streams (gyroscope, magnetometer, …); when a stream is empty; when the hygiene
-    /// checks would change samples (timestamps in other units, NaN or out-of-range values, times going backwards or
-    /// repeated, m/s²); or when the temporary file cannot be written. A malformed file throws the in-memory import's
-    /// error. `directory` is where the spill goes (the temporary directory when `nil`); rows are parsed and checked
+    /// into memory instead, as it always was: when its motion stream files hold fewer than `threshold` bytes; when
+    /// a motion stream is empty; when a repair cannot be made in place (a sample further than
+    /// ``StreamRepairer/mappedSortWindowRows`` rows from its place in time, or every sample of a stream dropped);
+    /// or when the temporary file cannot be written. A malformed file throws the in-memory import's error.
+    /// `directory` is where the spill goes (the temporary directory when `nil`); rows are parsed and checked
     /// `chunkRows` at a time (any value gives the same result).
     static func openSpilled(
         _ url: URL, spillAbove threshold: Int, directory: String? = nil, chunkRows: Int = spillChunkRows
     ) throws(RecordingError) -> NativeRecordingFile? {
-        guard let (accelerometerURL, deviceMotionURL, metadata) = try spillableFiles(url) else { return nil }
-        let size = [accelerometerURL, deviceMotionURL].compactMap { $0 }.reduce(0) { total, file in
+        guard let files = try spillableFiles(url) else { return nil }
+        let size = files.motionFiles.reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
         }
         guard size >= threshold else { return nil }
+        let chunkRows = max(chunkRows, 1)
         do {
             let spill = try TextSpill(for: url.path, directory: directory)
-            var findings: [(SensorStream, String, [HygieneFinding])] = []
-            if let accelerometerURL {
-                findings.append((.accelerometer, accelerometerURL.path, try spillAccelerometer(accelerometerURL, into: spill, chunkRows: chunkRows)))
+            var streams: [TextSpill.SpilledStream] = []
+            if let file = files.accelerometer {
+                streams.append((.accelerometer, file.path, try spillAccelerometer(file, into: spill, chunkRows: chunkRows)))
             }
-            if let deviceMotionURL {
-                findings.append((.deviceMotion, deviceMotionURL.path, try spillDeviceMotion(deviceMotionURL, into: spill, chunkRows: chunkRows)))
+            if let file = files.deviceMotion {
+                streams.append((.deviceMotion, file.path, try spillDeviceMotion(file, into: spill, chunkRows: chunkRows)))
             }
-            let mapping = try spill.mapped()
-            var report = HygieneReport()
-            var reported: [HygieneFinding] = []
-            var batchEnds: [String: [Int]] = [:]
-            for (stream, file, readFindings) in findings {
-                guard let mapped = mappedStream(stream, spill: spill, mapping: mapping) else { return nil }
-                reported += readFindings
-                let repairer = StreamRepairer(
-                    stream: stream == .accelerometer ? .accelerometer : .deviceMotion, file: file, lines: [], repair: true)
-                guard let (summary, ends) = repairer.checkMapped(mapped, chunkRows: max(chunkRows, 1), findings: &reported) else { return nil }
-                let prefix = stream == .accelerometer ? "accelerometer_" : "device_motion_"
-                if let ends { batchEnds[prefix + "batch_ends"] = ends }
-                if stream == .accelerometer { report.accelerometer = summary } else { report.deviceMotion = summary }
+            if let file = files.gyroscope {
+                streams.append((.gyroscope, file.path, try spillTriples(file, header: gyroscopeHeader, as: HygieneStream.gyroscope.nativePrefix, into: spill, chunkRows: chunkRows)))
             }
-            reported += HygieneChecker.acrossStreams(report, gyroscopeFile: nil)
-            report.findings = reported
-            return try NativeRecordingFile(
-                mapping: mapping, arrays: spill.arrays, metadata: metadata, hygiene: report, hasStoredHygiene: true,
-                batchEnds: batchEnds)
+            if let file = files.magnetometer {
+                streams.append((.magnetometer, file.path, try spillTriples(file, header: magnetometerHeader, as: HygieneStream.magnetometer.nativePrefix, into: spill, chunkRows: chunkRows)))
+            }
+            var slower = ImportedRecording(metadata: files.metadata)
+            if let directory = files.directory { try readWorkoutStreams(directory: directory, into: &slower) }
+            return try spill.checkedRecording(
+                streams, slower: slower, gyroscopeFile: files.gyroscope?.path, chunkRows: chunkRows)
         } catch {
             if case .cannotWrite = error { return nil }
             throw error
         }
     }
 
-    /// The accelerometer and device-motion files of `url` and its metadata as ``read(directory:)`` and
-    /// ``RecordingImporter/readInterchangeFile(_:)`` take them, or `nil` when the directory holds other `.csv` files.
-    private static func spillableFiles(_ url: URL) throws(RecordingError)
-        -> (accelerometer: URL?, deviceMotion: URL?, metadata: RecordingMetadata)?
-    {
+    /// The files of `url` and its metadata as ``read(directory:)`` and ``RecordingImporter/readInterchangeFile(_:)``
+    /// take them, or `nil` when `url` is neither a directory nor a file.
+    private static func spillableFiles(_ url: URL) throws(RecordingError) -> SpillableFiles? {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
         guard isDirectory.boolValue else {
             let metadata = RecordingMetadata(sourceFormat: RecordingFormat.interchangeCSV.name)
             let header = try RecordingImporter.firstLine(url)
-            return header == deviceMotionHeader.joined(separator: ",") ? (nil, url, metadata) : (url, nil, metadata)
+            return header == deviceMotionHeader.joined(separator: ",")
+                ? SpillableFiles(deviceMotion: url, metadata: metadata)
+                : SpillableFiles(accelerometer: url, metadata: metadata)
         }
         guard let names = try? fileManager.contentsOfDirectory(atPath: url.path),
-            names.allSatisfy({ !$0.hasSuffix(".csv") || $0 == accelerometerFileName || $0 == deviceMotionFileName })
+            names.contains(accelerometerFileName) || names.contains(deviceMotionFileName)
         else { return nil }
-        let accelerometer = url.appendingPathComponent(accelerometerFileName)
-        let deviceMotion = url.appendingPathComponent(deviceMotionFileName)
-        guard names.contains(accelerometerFileName) || names.contains(deviceMotionFileName) else { return nil }
         var metadata = RecordingMetadata()
         if names.contains(metadataFileName) { metadata = try readMetadata(url.appendingPathComponent(metadataFileName)) }
         metadata.sourceFormat = metadata.sourceFormat ?? RecordingFormat.interchangeCSV.name
-        return (
-            names.contains(accelerometerFileName) ? accelerometer : nil,
-            names.contains(deviceMotionFileName) ? deviceMotion : nil, metadata
-        )
+        func file(_ name: String) -> URL? { names.contains(name) ? url.appendingPathComponent(name) : nil }
+        return SpillableFiles(
+            accelerometer: file(accelerometerFileName), deviceMotion: file(deviceMotionFileName),
+            gyroscope: file(gyroscopeFileName), magnetometer: file(magnetometerFileName), directory: url,
+            metadata: metadata)
     }
 
     private static let accelerometerColumns = ["timestamp", "x", "y", "z", "line"].map { "accelerometer_" + $0 }
@@ -133,42 +139,24 @@ extension InterchangeCSV {
         }
     }
 
-    /// The spilled columns of `stream` where `mapping` holds them, laid out as ``StreamColumns`` lays out the same
-    /// stream; `nil` when the stream has no samples.
-    private static func mappedStream(_ stream: SensorStream, spill: TextSpill, mapping: MappedFile) -> MappedStream? {
-        let prefix = stream == .accelerometer ? "accelerometer_" : "device_motion_"
-        guard let base = mapping.base, let time = spill.regions[prefix + "timestamp"], time.count > 0,
-            let lines = spill.regions[prefix + "line"]
-        else { return nil }
-        let layout: StreamColumns
-        let names: [String]
-        if stream == .accelerometer {
-            layout = AccelerometerData().hygieneColumns
-            names = ["x", "y", "z"]
-        } else {
-            // The groups present, as StreamColumns finds them from non-empty columns.
-            var probe = DeviceMotionData()
-            for column in DeviceMotionColumn.all where spill.regions[prefix + column.name] != nil {
-                probe[keyPath: column.keyPath] = [0]
-            }
-            layout = StreamColumns(deviceMotion: probe)
-            names = layout.names
+    /// Parses a gyroscope or magnetometer file (`header`) into `spill`'s columns named `prefix` + `timestamp`, `x`,
+    /// `y`, `z` (the native arrays); returns the findings made while reading.
+    private static func spillTriples(
+        _ url: URL, header: [String], as prefix: String, into spill: TextSpill, chunkRows: Int
+    ) throws(RecordingError) -> [HygieneFinding] {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let names = ["timestamp", "x", "y", "z", "line"].map { prefix + $0 }
+        // A row is at least 7 characters and a line end ("0,0,0,0\n"): an upper bound of the rows.
+        spill.reserve(
+            [(names[0], 8, .float64), (names[1], 4, .float32), (names[2], 4, .float32), (names[3], 4, .float32),
+             (names[4], 4, nil)],
+            capacity: size / 7 + 1)
+        return try parseTriples(url, header: header, chunkRows: chunkRows) { rows throws(RecordingError) in
+            try spill.append(names[0], rows.timestamps)
+            try spill.append(names[1], rows.x)
+            try spill.append(names[2], rows.y)
+            try spill.append(names[3], rows.z)
+            try spill.append(names[4], rows.lines)
         }
-        let regions = [time, lines] + names.map { spill.regions[prefix + $0]! }
-        return MappedStream(
-            timestamps: UnsafeBufferPointer(start: (base + time.offset).assumingMemoryBound(to: Double.self), count: time.count),
-            columns: names.map {
-                UnsafeBufferPointer(
-                    start: (base + spill.regions[prefix + $0]!.offset).assumingMemoryBound(to: Float.self),
-                    count: time.count)
-            },
-            layout: layout,
-            lines: UnsafeBufferPointer(start: (base + lines.offset).assumingMemoryBound(to: UInt32.self), count: lines.count),
-            release: { rows in
-                for region in regions {
-                    mapping.release(
-                        region.offset + rows.lowerBound * region.elementSize..<region.offset + rows.upperBound * region.elementSize)
-                }
-            })
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
     import Darwin
 #endif
 
-/// A read-only, private memory mapping of a whole file, unmapped on deinit. Pages are read from the file on first
+/// A memory mapping of a whole file (read-only and private; or shared and writable, for a temporary file this
+/// process repairs in place), unmapped on deinit. Pages are read from the file on first
 /// touch; ``release(_:)`` hands pages back to the kernel (they are re-read from the file if touched again), which
 /// keeps the resident memory of a long streamed recording flat.
 final class MappedFile: @unchecked Sendable {
@@ -20,6 +21,8 @@ final class MappedFile: @unchecked Sendable {
     let path: String
     /// False for an in-memory copy (``init(copying:path:)``), whose pages are never released.
     let isMapped: Bool
+    /// True for a shared, writable mapping (``init(descriptor:count:path:writable:)``).
+    let isWritable: Bool
     /// The open file behind the mapping (-1 for an in-memory copy), kept to ask its size with `fstat`.
     private let descriptor: Int32
     /// Size in bytes the file was found to have shrunk to (-1 while it still covers the mapping): sticky.
@@ -30,6 +33,7 @@ final class MappedFile: @unchecked Sendable {
     init(copying bytes: UnsafeRawBufferPointer, path: String) {
         self.path = path
         isMapped = false
+        isWritable = false
         descriptor = -1
         count = bytes.count
         if count == 0 {
@@ -60,27 +64,31 @@ final class MappedFile: @unchecked Sendable {
 
     /// Maps the first `count` bytes of the regular file open as `descriptor`, which the mapping then owns (closed on
     /// deinit, or here on failure); `path` names it in messages. For a file already open, such as an unlinked
-    /// temporary file that only its descriptor keeps alive.
-    init(descriptor: Int32, count: Int, path: String) throws(RecordingError) {
+    /// temporary file that only its descriptor keeps alive. A `writable` mapping is shared: what is written through
+    /// ``mutableBase`` goes to the file, so pages released after writing (``release(_:)``) keep their new contents.
+    init(descriptor: Int32, count: Int, path: String, writable: Bool = false) throws(RecordingError) {
         self.path = path
         isMapped = true
         self.count = count
         if count == 0 {
             close(descriptor)
             self.descriptor = -1
+            isWritable = writable
             base = nil
             return
         }
-        let pointer = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        let pointer = mmap(
+            nil, count, writable ? PROT_READ | PROT_WRITE : PROT_READ, writable ? MAP_SHARED : MAP_PRIVATE, descriptor, 0)
         guard let pointer, pointer != MAP_FAILED else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw .unreadable(file: path, reason: "mmap failed: \(reason)")
         }
         self.descriptor = descriptor
+        isWritable = writable
         // Pages this mapping reads from disk then arrive mostly as 2 MiB folios (mmap readahead at PMD order), which
         // later mappings of the file map with one page-table entry each: cheaper to touch and to unmap.
-        HugePages.adviseMapping(pointer, byteCount: count)
+        if !writable { HugePages.adviseMapping(pointer, byteCount: count) }
         base = UnsafeRawPointer(pointer)
     }
 
@@ -119,6 +127,11 @@ final class MappedFile: @unchecked Sendable {
     /// The mapped bytes (empty for an empty file), valid while this object lives.
     var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Start of a writable mapping, to change the file in place (`nil` for a read-only or empty one).
+    var mutableBase: UnsafeMutableRawPointer? {
+        isWritable ? base.map { UnsafeMutableRawPointer(mutating: $0) } : nil
     }
 
     /// The mapping as `Data` without copying (valid while this object lives).

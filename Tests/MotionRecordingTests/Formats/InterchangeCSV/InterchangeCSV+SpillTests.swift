@@ -10,17 +10,10 @@ import Testing
     enum Case: String, CaseIterable {
         case basic, gap, saturated, truncatedLastLine, byteOrderMark, crlf, accelerometerFile, deviceMotionFile,
             deviceMotionOnly
-        // Damage a repair changes: imported into memory as before.
-        case nan, milliseconds, metresPerSecondSquared, backwards, duplicateRows, outOfRange, gyroscopeBeside
-
-        /// Whether the recording is served from the spill (else it falls back to the in-memory import).
-        var staysMapped: Bool {
-            switch self {
-            case .nan, .milliseconds, .metresPerSecondSquared, .backwards, .duplicateRows, .outOfRange, .gyroscopeBeside:
-                false
-            default: true
-            }
-        }
+        // Damage a repair changes: repaired in place in the spill.
+        case nan, milliseconds, metresPerSecondSquared, backwards, duplicateRows, outOfRange
+        // Further streams beside the motion streams: the raw IMU spilled too, the slower streams copied in.
+        case gyroscopeBeside, rawIMUAndSlowerStreams
 
         /// The recording's path: a fixture, or `basic` changed and written to a scratch directory.
         func url() throws -> URL {
@@ -46,6 +39,7 @@ import Testing
             case .saturated: for row in 700..<706 { a.x[row] = 8 }
             case .milliseconds: a.timestamps = a.timestamps.map { $0 * 1000 }
             case .deviceMotionOnly: recording.accelerometer = nil
+            case .rawIMUAndSlowerStreams: return try InterchangeCSVSpillTests.rawIMUAndSlowerStreams()
             default: break
             }
             if recording.accelerometer != nil { recording.accelerometer = a }
@@ -60,20 +54,39 @@ import Testing
         }
     }
 
+    /// The workout-streams fixture (accelerometer, pressure, location, headphone motion, pedometer, activity from
+    /// t = 50 s) with a gyroscope in °/s that stops 2 s early (a NaN row, a repeated row) and a 100 Hz magnetometer.
+    static func rawIMUAndSlowerStreams() throws -> URL {
+        var recording = InterchangeCSVWorkoutStreamsTests.recording()
+        let degrees = Float(180 / Double.pi)
+        var gyroscope = GyroscopeData()
+        for index in 0..<6400 {
+            let angle = Float(index) / 400
+            gyroscope.timestamps.append(50 + Double(index) / 800)
+            gyroscope.x.append(3 * sin(angle) * degrees)
+            gyroscope.y.append(index == 1000 ? .nan : 2 * cos(angle) * degrees)
+            gyroscope.z.append(0.5 * degrees)
+        }
+        gyroscope.timestamps[3001] = gyroscope.timestamps[3000]
+        (gyroscope.x[3001], gyroscope.y[3001]) = (gyroscope.x[3000], gyroscope.y[3000])
+        recording.gyroscope = gyroscope
+        recording.magnetometer = MagnetometerData(
+            timestamps: (0..<1000).map { 50 + Double($0) / 100 }, x: Array(repeating: 20, count: 1000),
+            y: (0..<1000).map { -5 + Float($0) / 1000 }, z: Array(repeating: -40, count: 1000))
+        let directory = FixtureFiles.temporaryDirectory("rawIMUAndSlowerStreams")
+        try InterchangeCSVWriter.write(recording, to: directory)
+        return directory
+    }
+
     @Test(arguments: Case.allCases)
     func aSpilledRecordingIsTheImportedOne(_ recordingCase: Case) throws {
         let url = try recordingCase.url()
         let imported = try RecordingSource.open(url, spillThreshold: .max)
         guard case .inMemory = imported.storage else { Issue.record("below the threshold: in memory"); return }
-        let spilledFile = try InterchangeCSV.openSpilled(url, spillAbove: 0, chunkRows: 97)
-        #expect((spilledFile != nil) == recordingCase.staysMapped)
+        let spilledFile = try #require(try InterchangeCSV.openSpilled(url, spillAbove: 0, chunkRows: 97))
         let spilled = try RecordingSource.open(url, spillThreshold: 0)
-        if case .mapped = spilled.storage {
-            #expect(recordingCase.staysMapped)
-        } else {
-            #expect(!recordingCase.staysMapped)
-        }
-        for source in [spilled] + (spilledFile.map { [RecordingSource(path: url.path, format: .interchangeCSV, storage: .mapped($0))] } ?? []) {
+        guard case .mapped = spilled.storage else { Issue.record("above the threshold: spilled"); return }
+        for source in [spilled, RecordingSource(path: url.path, format: .interchangeCSV, storage: .mapped(spilledFile))] {
             #expect(source.format == imported.format)
             #expect(source.metadata == imported.metadata)
             #expect(source.hygiene == imported.hygiene)
@@ -86,11 +99,18 @@ import Testing
             #expect(a.deviceMotion == b.deviceMotion)
             #expect(a.accelerometerBatchEnds == b.accelerometerBatchEnds)
             #expect(a.deviceMotionBatchEnds == b.deviceMotionBatchEnds)
+            #expect(a.gyroscope == b.gyroscope)
+            #expect(a.magnetometer == b.magnetometer)
+            if b.pressure != nil { InterchangeCSVWorkoutStreamsTests.expectSameWorkoutStreams(source.slowerStreams, b) }
         }
         switch recordingCase {
         case .gap: #expect(imported.hygiene.findings(ofKind: .gap).first?.line == 1234 + 2)
         case .saturated: #expect(imported.hygiene.findings(ofKind: .saturation).first?.line == 700 + 2)
         case .truncatedLastLine: #expect(!imported.hygiene.findings(ofKind: .truncated).isEmpty)
+        case .rawIMUAndSlowerStreams:
+            let kinds = Set(imported.hygiene.findings.map(\.kind))
+            #expect(kinds == ["units", "nan", "duplicate-rows", "gap"], "\(imported.hygiene.findings)")
+            #expect(try imported.loaded().gyroscope?.count == 6398)
         default: break
         }
     }
