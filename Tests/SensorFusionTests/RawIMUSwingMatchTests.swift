@@ -7,7 +7,7 @@ import Testing
 
 /// Swings found through fusion of a raw gyroscope (bias, drift, noise, saturation) match those found with the
 /// simulator's true device motion: the same swings and an onset difference median ≤ 1 ms for every sport, clipped
-/// accelerometers (8 g) included; the p95 goal of 3 ms is a known issue (see the test).
+/// accelerometers (8 g) included, and p95 ≤ 3 ms for every sport but golf (a known issue, see the test).
 @Suite struct RawIMUSwingMatchTests {
     struct Match {
         var trueCount = 0
@@ -68,11 +68,16 @@ import Testing
         #expect(total.matched == total.trueCount, "every swing found with the true device motion is found through fusion")
         #expect(total.fusedCount == total.trueCount, "no extra swings through fusion")
         #expect(median <= 0.001)
-        // The issue's goal; measured 1.3–6.4 ms (golf meets it, the others do not yet).
-        withKnownIssue("onset p95 ≤ 3 ms through fusion is not met yet for every sport", isIntermittent: true) {
+        // The issue's goal, met by baseball, softball and tennis (measured 0.93–1.41 ms); golf's slow rises out of
+        // rest measured 3.27 ms.
+        if sport == .golf {
+            withKnownIssue("golf's onset p95 through fusion is 3.27 ms, the goal 3 ms", isIntermittent: true) {
+                #expect(p95 <= 0.003)
+            }
+            #expect(p95 <= 0.0035, "no worse than measured")
+        } else {
             #expect(p95 <= 0.003)
         }
-        #expect(p95 <= 0.007, "no worse than measured when this test was written")
     }
 
     /// Where the p95 above comes from: the true device motion with only its gravity replaced by the fused gravity
