@@ -9,9 +9,11 @@
 // - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
 //   each batch), its swing starts in s from the first sample.
 //
-//   swift run -c release onset-evaluation [--details] [six-shots-rotation.csv]
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [six-shots-rotation.csv]
 //
-// `--details` adds one line per swing: session, true onset shape, onset and time-to-contact errors (ms).
+// `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
+// sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's).
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -21,7 +23,8 @@ import SwingSimulation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let details = arguments.contains("--details")
-arguments.removeAll { $0 == "--details" }
+let scriptSessions = arguments.contains("--script-sessions")
+arguments.removeAll { $0 == "--details" || $0 == "--script-sessions" }
 var rawSeeds: [UInt64] = [11]
 if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
@@ -88,6 +91,28 @@ for sport in sports {
         reports.append(score(session, analyzer: .preset(for: sport), label: "load \(sport) \(seed)"))
     }
     print(row(sport.rawValue, AccuracyReport(combining: reports)))
+}
+
+if scriptSessions {
+    // The sessions of Scripts/score_load_reversals.sh, simulated in memory: seeds 1–4, 40 swings, even seeds on the
+    // right wrist with the crown on the left; every swing from rest, or half out of a load.
+    for loads in [false, true] {
+        print("\nScripts/score_load_reversals.sh sessions, \(loads ? "half out of a load" : "from rest")\n\(header)")
+        for sport in sports {
+            var reports: [AccuracyReport] = []
+            for seed: UInt64 in 1...4 {
+                var configuration = SimulationConfiguration.preset(sport, seed: seed, mix: .proportional(swings: 40))
+                if seed % 2 == 0 {
+                    configuration.wrist = .right
+                    configuration.crownSide = .left
+                }
+                if loads { configuration = configuration.withLoadReversals(share: 0.5) }
+                let session = SwingSimulator.simulate(configuration)
+                reports.append(score(session, analyzer: .preset(for: sport), label: "script \(sport) \(seed)"))
+            }
+            print(row(sport.rawValue, AccuracyReport(combining: reports)))
+        }
+    }
 }
 
 print("\nRaw-IMU swing match (RawIMUSwingMatchTests sessions): |fused − true| onset, ms")

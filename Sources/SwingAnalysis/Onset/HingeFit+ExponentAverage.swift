@@ -6,8 +6,8 @@ import Foundation
 /// between 1 (torque at once) and 3 (torque ramping up smoothly), and the samples rarely pin m down: under tremor
 /// and sensor noise the fits of neighbouring exponents come within a few per cent of each other at hinge times 5–8 ms
 /// apart (a larger m starts earlier). Taking the single best fit then lets 0.005 rad/s of white noise move the
-/// onset by that much. Instead every exponent m contributes its own best hinge time τ_m, weighted like a posterior
-/// over the exponents,
+/// onset by that much. Instead every exponent m within ±1 of the best one contributes its own best hinge time τ_m,
+/// weighted like a posterior over the exponents,
 ///
 ///     w_m = exp(−(S_m − S_min) / (2 κ σ²)),   σ² = S_min / (n − k),
 ///
@@ -19,10 +19,13 @@ import Foundation
 extension HingeFit {
     /// κ: how much the residual variance is inflated in the exponent weights. Measured on the simulated sessions
     /// of the accuracy tests and the raw-IMU match (`swift run -c release onset-evaluation`): κ = 24–40 still lets
-    /// exponent switches through (raw-IMU onset differences up to 2.8–5.1 ms, golf's median 1.2–1.7 ms); 160 keeps
-    /// every sport's raw-IMU median under 1 ms; larger κ weighs poor fits almost like good ones and the swing-start
-    /// median from rest grows (256: 3.1–3.4 ms).
+    /// exponent switches through (raw-IMU onset differences up to 2.8–5.1 ms); much larger κ weighs poor fits almost
+    /// like good ones and the swing-start median from rest grows.
     static let exponentAverageInflation = 160.0
+    /// Only exponents within this many lanes of the best one (m within ±1 of the best leading power) are averaged:
+    /// the best τ of a power far from the rise's own is biased (an m = 1 fit to a d³ rise lands late), and with all
+    /// five exponents the swing starts of steep golf rises came 10–15 ms late.
+    static let exponentAverageReach = 2
 
     /// The hinge time averaged over the exponents (s, recording clock; see above), searched over the lattice
     /// tauLow + n·0.01 ms in [tauLow, tauHigh] as ``bestHinge(tauLow:tauHigh:)`` does, each exponent refined to its
@@ -40,7 +43,8 @@ extension HingeFit {
         let scale = Double(freedom) / (2 * Self.exponentAverageInflation * best.error)
         var weightSum = 0.0
         var weightedOffset = 0.0  // Σ w_m (τ_m − τ_best), s
-        for e in 0..<Self.exponentCount where best.exponentErrors[e].isFinite {
+        for e in 0..<Self.exponentCount
+        where best.exponentErrors[e].isFinite && Swift.abs(e - best.exponent) <= Self.exponentAverageReach {
             let weight = Foundation.exp(-(best.exponentErrors[e] - best.error) * scale)
             weightSum += weight
             weightedOffset += weight * Double(best.exponentIndices[e] - best.index) * Self.fineTauStep
