@@ -60,7 +60,8 @@ let package = Package(
                 "WorkoutAnalysis", "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison.
+        // Shared test helpers: the seeded generator (the simulator's), shared-dataset location, approximate comparison,
+        // the runner of the built swing-metrics.
         .target(
             name: "_TestSupport",
             dependencies: ["MotionDSP", "SwingSimulation"]),
@@ -166,7 +167,8 @@ package.targets += [
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ],
         exclude: ["Fixtures"]),
-    // The frame decoder's libFuzzer entry point (Fuzz/run_live_frames.sh); an ordinary build replays files.
+    // The frame decoder's fuzz entry point: Fuzz/run_live_frames.sh builds it with libFuzzer (swiftc, not SwiftPM);
+    // this target replays the files it is given, for a failing input under a debugger.
     .executableTarget(name: "live-frame-fuzz", dependencies: ["LiveProtocol"], path: "Fuzz/LiveFrames"),
     .executableTarget(
         name: "LiveLoad",

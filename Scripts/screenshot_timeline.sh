@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders `swing-metrics report` of a recording in headless Chromium and writes a PNG of the page, to check the
-# report's SVG (session timeline, swing traces) the way a browser draws it.
+# report's SVG (session timeline, altitude with pressure, swing traces, head motion) the way a browser draws it.
 #
 #   Scripts/screenshot_timeline.sh [RECORDING] [OUT.png]
 #

@@ -1,7 +1,7 @@
 // The live server's frame decoder under libFuzzer (Fuzz/run_live_frames.sh): every input is one WebSocket message a
 // client could send, binary (a `BinaryBatchFrame`) when the first byte is even, text (announce / JSON batch / end)
-// when it is odd. Each must decode or throw a `LiveFrameError` whose description is one non-empty line; a crash, a
-// sanitizer report or a hang is a bug.
+// when it is odd. Each must decode or throw a `LiveFrameError` whose description is one non-empty line (no control
+// characters or line separators); a crash, a sanitizer report or a hang is a bug.
 //
 // Built with `-DLIBFUZZER` libFuzzer supplies `main`; without it (an ordinary `swift build`) the same entry point
 // replays the files named on the command line, so a crash the fuzzer found can be rerun in a debugger.
@@ -26,7 +26,10 @@ public func fuzzOneMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = try ClientMessage.decode(text: String(decoding: message, as: UTF8.self), maximumSamples: maximumSamples)
         }
     } catch {
-        precondition(!error.description.isEmpty && !error.description.contains("\n"), "bad error text: \(error)")
+        // One non-empty line: no control characters (newline, carriage return, NEL …) nor line separators.
+        precondition(
+            !error.description.isEmpty && !error.description.unicodeScalars.contains(where: LiveFrameError.breaksLine),
+            "bad error text: \(error)")
     }
     return 0
 }

@@ -2,6 +2,7 @@
 /// not depend on batch edges).
 struct AccelerationBinner: GridBinner, Sendable {
     let binRate: Double
+    let binsPerSecond: Int
     /// Bins after the last sample from which a silent stream counts as a gap (0.5 s).
     let gapBins: Int
     /// The bin being filled (`nil` before the first sample).
@@ -15,6 +16,7 @@ struct AccelerationBinner: GridBinner, Sendable {
 
     init(binRate: Double) {
         self.binRate = binRate
+        binsPerSecond = Int(binRate.rounded())
         gapBins = Int((0.5 * binRate).rounded())
     }
 
@@ -94,14 +96,16 @@ struct AccelerationBinner: GridBinner, Sendable {
         if n > 0 {
             let inv = 1 / Double(n)
             let mean = sumM * inv
-            bins[slot: s].meanX = Float(sumX * inv)
-            bins[slot: s].meanY = Float(sumY * inv)
-            bins[slot: s].meanZ = Float(sumZ * inv)
-            bins[slot: s].meanMagnitude = Float(mean)
-            bins[slot: s].peakMagnitude = peak
-            bins[slot: s].magnitudeVariance = Float(Swift.max(0, sumMM * inv - mean * mean))
-            bins[slot: s].count = n
-            bins[slot: s].isGap = false
+            bins.update(slot: s) { b in
+                b.meanX = Float(sumX * inv)
+                b.meanY = Float(sumY * inv)
+                b.meanZ = Float(sumZ * inv)
+                b.meanMagnitude = Float(mean)
+                b.peakMagnitude = peak
+                b.magnitudeVariance = Float(Swift.max(0, sumMM * inv - mean * mean))
+                b.count = n
+                b.isGap = false
+            }
             lastDataBin = c
         } else {
             repeatPrevious(c, into: &bins)
@@ -122,13 +126,16 @@ struct AccelerationBinner: GridBinner, Sendable {
     private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {
         let s = bins.slot(bin)
         let previous = bins[slot: bins.slot(bin - 1)]
-        bins[slot: s].meanX = previous.meanX
-        bins[slot: s].meanY = previous.meanY
-        bins[slot: s].meanZ = previous.meanZ
-        bins[slot: s].meanMagnitude = previous.meanMagnitude
-        bins[slot: s].peakMagnitude = previous.meanMagnitude
-        bins[slot: s].magnitudeVariance = 0
-        bins[slot: s].count = 0
-        bins[slot: s].isGap = bin - lastDataBin > gapBins
+        let isGap = bin - lastDataBin > gapBins
+        bins.update(slot: s) { b in
+            b.meanX = previous.meanX
+            b.meanY = previous.meanY
+            b.meanZ = previous.meanZ
+            b.meanMagnitude = previous.meanMagnitude
+            b.peakMagnitude = previous.meanMagnitude
+            b.magnitudeVariance = 0
+            b.count = 0
+            b.isGap = isGap
+        }
     }
 }

@@ -33,10 +33,14 @@ struct BinDirections: Sendable {
         var bin = Swift.max(range.lowerBound, cachedEnd)
         if range.upperBound - bin > capacity { bin = range.upperBound - capacity }
         if bin & 1 != 0 { bin += 1 }
-        while bin < range.upperBound {
-            fast[bin & mask] = Self.direction(endingAt: bin, width: widths.fast, in: bins)
-            slow[bin & mask] = Self.direction(endingAt: bin, width: widths.slow, in: bins)
-            bin += 2
+        if bin < range.upperBound {
+            bins.slots.withUnsafeBufferPointer { ring in
+                while bin < range.upperBound {
+                    fast[bin & mask] = Self.direction(endingAt: bin, width: widths.fast, in: ring, slot: bins.slot)
+                    slow[bin & mask] = Self.direction(endingAt: bin, width: widths.slow, in: ring, slot: bins.slot)
+                    bin += 2
+                }
+            }
         }
         cachedEnd = range.upperBound
         return (
@@ -58,17 +62,20 @@ struct BinDirections: Sendable {
     }
 
     /// Unit vector of Σ (mean x, y, z) over bins `bin − width + 1 … bin`, with weight 1; zero if the sum is zero.
-    private static func direction(endingAt bin: Int, width: Int, in bins: MotionBins) -> SIMD4<Double> {
-        var (sx, sy, sz) = (0.0, 0.0, 0.0)
-        var s = bins.slot(bin - width + 1)
+    /// The three sums run in bin order in the lanes of one vector (each lane as a scalar sum would).
+    @inline(__always)
+    private static func direction(
+        endingAt bin: Int, width: Int, in ring: UnsafeBufferPointer<MotionBin>, slot: (Int) -> Int
+    ) -> SIMD4<Double> {
+        var sum = SIMD4<Double>.zero
+        var s = slot(bin - width + 1)
         for _ in 0..<width {
-            let b = bins[slot: s]
-            sx += Double(b.meanX)
-            sy += Double(b.meanY)
-            sz += Double(b.meanZ)
+            let b = ring[s]
+            sum += SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)
             s &+= 1
-            if s == bins.capacity { s = 0 }
+            if s == ring.count { s = 0 }
         }
+        let (sx, sy, sz) = (sum.x, sum.y, sum.z)
         let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
         guard norm > 0 else { return .zero }
         let inverse = 1 / norm

@@ -41,6 +41,11 @@ struct MotionBins: Sendable {
         _modify { yield &slots[slot] }
     }
 
+    /// Changes the bin in ring slot `slot` in one access (one uniqueness check for all its fields).
+    @inline(__always) mutating func update(slot: Int, _ body: (inout MotionBin) -> Void) {
+        body(&slots[slot])
+    }
+
     /// Peak |rotation rate| of `bin`, rad/s (0 when device motion did not cover it or the slot was reused).
     @inline(__always) func rotationRate(_ bin: Int) -> Float {
         let b = slots[slot(bin)]
@@ -56,6 +61,8 @@ struct MotionBins: Sendable {
 /// What the two binners share: the bin being filled and the step into a sample's bin.
 protocol GridBinner {
     var binRate: Double { get }
+    /// Bins per second, `binRate` rounded.
+    var binsPerSecond: Int { get }
     /// The bin being filled (`nil` before the first sample).
     var current: Int? { get }
     /// Closes the current bin and every bin before `bin`.
@@ -76,7 +83,6 @@ extension GridBinner {
         }
         guard bin > c else { return false }
         close(upTo: bin, into: &bins)
-        let perSecond = Int(binRate.rounded())
-        return bin / perSecond != c / perSecond
+        return bin / binsPerSecond != c / binsPerSecond
     }
 }

@@ -1,12 +1,16 @@
 /// Accumulates the peak |rotation rate| (rad/s) of device motion per bin of ``MotionBins``.
 struct RotationBinner: GridBinner, Sendable {
     let binRate: Double
+    let binsPerSecond: Int
     /// The bin being filled (`nil` before the first sample).
     private(set) var current: Int?
     /// Peak |ω|² of the current bin, rad²/s² (the root is taken when the bin closes).
     private var peakSquared: Float = 0
 
-    init(binRate: Double) { self.binRate = binRate }
+    init(binRate: Double) {
+        self.binRate = binRate
+        binsPerSecond = Int(binRate.rounded())
+    }
 
     mutating func start(at bin: Int) { current = bin }
 
@@ -48,14 +52,19 @@ struct RotationBinner: GridBinner, Sendable {
 
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {
         guard let c = current, bin > c else { return }
-        bins[slot: bins.slot(c)].peakRotationRate = peakSquared.squareRoot()
-        bins[slot: bins.slot(c)].rotationBin = c
+        let peak = peakSquared.squareRoot()
+        bins.update(slot: bins.slot(c)) { b in
+            b.peakRotationRate = peak
+            b.rotationBin = c
+        }
         peakSquared = 0
         var k = c + 1
         if bin - k > bins.capacity { k = bin - bins.capacity }
         while k < bin {
-            bins[slot: bins.slot(k)].peakRotationRate = 0
-            bins[slot: bins.slot(k)].rotationBin = k
+            bins.update(slot: bins.slot(k)) { b in
+                b.peakRotationRate = 0
+                b.rotationBin = k
+            }
             k += 1
         }
         current = bin

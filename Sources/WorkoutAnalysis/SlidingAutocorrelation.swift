@@ -12,6 +12,8 @@ struct SlidingAutocorrelation: Sendable {
     let maximumLag: Int
     /// Windows between two recomputations from scratch.
     static let refreshInterval = 16
+    /// Spare values after each ring, so an eight-lag block read past the last slot stays in the array.
+    private static let blockPadding = 8
     /// y by absolute bin: a ring of `capacity` values stored twice (slot and slot + capacity), so any run of up to
     /// `capacity` consecutive bins is contiguous from its first slot.
     private var values: [Double]
@@ -33,8 +35,8 @@ struct SlidingAutocorrelation: Sendable {
         var c = 1
         while c < 2 * (windowBins + maximumLag) { c <<= 1 }
         capacity = c
-        values = Array(repeating: 0, count: 2 * c)
-        reversed = Array(repeating: 0, count: 2 * c)
+        values = Array(repeating: 0, count: 2 * c + Self.blockPadding)
+        reversed = Array(repeating: 0, count: 2 * c + Self.blockPadding)
         products = Array(repeating: 0, count: maximumLag + 1)
     }
 
@@ -42,13 +44,18 @@ struct SlidingAutocorrelation: Sendable {
     /// entered the window since the previous call (or all of them on a recomputation).
     mutating func update(to range: Range<Int>, y: (Int) -> Double) {
         let mask = capacity - 1
+        let capacity = capacity
         func store(_ bins: Range<Int>) {
-            for bin in bins {
-                let v = y(bin), s = bin & mask, r = mask - s
-                values[s] = v
-                values[s + capacity] = v
-                reversed[r] = v
-                reversed[r + capacity] = v
+            values.withUnsafeMutableBufferPointer { values in
+                reversed.withUnsafeMutableBufferPointer { reversed in
+                    for bin in bins {
+                        let v = y(bin), s = bin & mask, r = mask - s
+                        values[s] = v
+                        values[s + capacity] = v
+                        reversed[r] = v
+                        reversed[r + capacity] = v
+                    }
+                }
             }
         }
         if let old = window, updates < Self.refreshInterval, range.lowerBound >= old.lowerBound,
@@ -74,48 +81,38 @@ struct SlidingAutocorrelation: Sendable {
         guard old.count - maximumLag >= removedCount, new.lowerBound + maximumLag <= old.upperBound else {
             return slideNearEdges(from: old, to: new, mask: mask)
         }
-        // Every lag loses the same bins' pairs and gains the same bins' pairs: for each run of four lags, a
-        // SIMD multiply-add over those bins.
+        // Every lag loses the same bins' pairs and gains the same bins' pairs: for each block of eight lags, a
+        // SIMD multiply-add over those bins. Each lag's sum takes the same operations in the same order as a
+        // scalar loop over its pairs would (lanes never mix), so the sums do not depend on the block width.
         let removedStart = old.lowerBound & mask
         let addedCount = new.upperBound - old.upperBound
         values.withUnsafeBufferPointer { v in
             reversed.withUnsafeBufferPointer { r in
                 products.withUnsafeMutableBufferPointer { p in
-                    let (vBase, rBase) = (UnsafeRawPointer(v.baseAddress!), UnsafeRawPointer(r.baseAddress!))
-                    let stride = MemoryLayout<Double>.stride
+                    let (vBase, rBase) = (v.baseAddress!, r.baseAddress!)
                     var lag = 0
                     while lag < lags {
-                        let width = Swift.min(4, lags - lag)
-                        var sum = SIMD4<Double>.zero
-                        if width == 4 {
-                            for k in 0..<removedCount {
-                                let later = vBase.loadUnaligned(
-                                    fromByteOffset: (removedStart &+ k &+ lag) &* stride, as: SIMD4<Double>.self)
-                                sum -= v[removedStart &+ k] * later
-                            }
-                            for k in 0..<addedCount {
-                                let j = (old.upperBound &+ k) & mask
-                                let earlier = rBase.loadUnaligned(
-                                    fromByteOffset: (mask &- j &+ lag) &* stride, as: SIMD4<Double>.self)
-                                sum += v[j] * earlier
-                            }
-                        } else {
-                            for l in 0..<width {
-                                var s = 0.0
-                                for k in 0..<removedCount { s -= v[removedStart &+ k] * v[removedStart &+ k &+ lag &+ l] }
-                                for k in 0..<addedCount {
-                                    let j = (old.upperBound &+ k) & mask
-                                    s += v[j] * r[mask &- j &+ lag &+ l]
-                                }
-                                sum[l] = s
-                            }
+                        var sum = SIMD8<Double>.zero
+                        for k in 0..<removedCount {
+                            sum -= vBase[removedStart &+ k] * Self.load8(vBase + (removedStart &+ k &+ lag))
                         }
-                        for l in 0..<width { p[lag &+ l] += sum[l] }
-                        lag &+= 4
+                        for k in 0..<addedCount {
+                            let j = (old.upperBound &+ k) & mask
+                            sum += vBase[j] * Self.load8(rBase + (mask &- j &+ lag))
+                        }
+                        for l in 0..<Swift.min(8, lags &- lag) { p[lag &+ l] += sum[l] }
+                        lag &+= 8
                     }
                 }
             }
         }
+    }
+
+    /// Eight consecutive values from `pointer` (the rings carry ``blockPadding`` spare values at their end, so a
+    /// block that starts in the ring may run past it).
+    @inline(__always)
+    private static func load8(_ pointer: UnsafePointer<Double>) -> SIMD8<Double> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Double>.self)
     }
 
     /// ``slide(from:to:mask:)`` when the pairs gained or lost differ by lag (short windows at the recording's ends).
@@ -143,17 +140,31 @@ struct SlidingAutocorrelation: Sendable {
         }
     }
 
+    /// The sums from scratch, eight lags at a time: lane l of a block adds the products of its lag in the same
+    /// order as a scalar loop would, the common part of the block's pairs as one SIMD multiply-add and each lane's
+    /// last few pairs on their own.
     private mutating func recompute(_ range: Range<Int>, mask: Int) {
         let n = range.count
         let start = range.lowerBound & mask
+        let lags = maximumLag + 1
         values.withUnsafeBufferPointer { v in
             products.withUnsafeMutableBufferPointer { p in
-                for lag in 0...maximumLag {
-                    var sum = 0.0
-                    if n > lag {
-                        for k in 0..<(n - lag) { sum += v[start &+ k] * v[start &+ k &+ lag] }
+                let vBase = v.baseAddress!
+                var lag = 0
+                while lag < lags {
+                    var sum = SIMD8<Double>.zero
+                    // Pairs k with k + lag + 7 < n exist for every lane of the block.
+                    let common = Swift.max(0, n &- lag &- 7)
+                    for k in 0..<common { sum += vBase[start &+ k] * Self.load8(vBase + (start &+ k &+ lag)) }
+                    for l in 0..<Swift.min(8, lags &- lag) {
+                        var s = sum[l]
+                        let pairs = n &- lag &- l
+                        if pairs > common {
+                            for k in common..<pairs { s += vBase[start &+ k] * vBase[start &+ k &+ lag &+ l] }
+                        }
+                        p[lag &+ l] = s
                     }
-                    p[lag] = sum
+                    lag &+= 8
                 }
             }
         }

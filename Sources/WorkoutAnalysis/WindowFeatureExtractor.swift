@@ -15,6 +15,7 @@ struct WindowFeatureExtractor: Sendable {
     private var burstDistance: [Int32]
     private var products: SlidingAutocorrelation
     private var directions: BinDirections
+    private var moments: BinMoments
 
     init(configuration: WorkoutAnalyzerConfiguration) {
         self.configuration = configuration
@@ -31,6 +32,7 @@ struct WindowFeatureExtractor: Sendable {
         directions = BinDirections(
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
             windowBins: w)
+        moments = BinMoments(windowBins: w)
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
@@ -48,38 +50,47 @@ struct WindowFeatureExtractor: Sendable {
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
         let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
-        var anyBurst = false, anyRotationBurst = false
         // Σ a and Σ a·aᵀ of the bins' mean acceleration (g, g²), for the variance along the mean direction.
         var first = SIMD4<Double>.zero, second = SIMD8<Double>.zero
         let lower = range.lowerBound
         let firstSlot = bins.slot(lower)
-        bins.slots.withUnsafeBufferPointer { ring in
+        // The bins' values in Double come from the per-bin cache (converted once per bin, not once per window).
+        moments.update(to: range, from: bins)
+        let cached = moments
+        cached.withSlots { cache, mask in
             magnitude.withUnsafeMutableBufferPointer { magnitude in
-                var s = firstSlot
+                let cacheBase = cache.baseAddress!
                 for i in 0..<n {
-                    let b = ring[s]
-                    if b.isGap { gaps += 1 }
-                    let m = Double(b.meanMagnitude)
+                    let b = cacheBase + ((lower &+ i) & mask)
+                    if b.pointee.isGap { gaps &+= 1 }
+                    let m = b.pointee.magnitude
                     magnitude[i] = m
                     sum += m
-                    samples += Int(b.count)
-                    if b.count >= 3 {
-                        variance += Double(b.magnitudeVariance)
-                        varianceBins += 1
+                    samples &+= Int(b.pointee.count)
+                    if b.pointee.count >= 3 {
+                        variance += b.pointee.magnitudeVariance
+                        varianceBins &+= 1
                     }
-                    let binRotation = b.rotationBin == lower &+ i ? b.peakRotationRate : 0
-                    peak = Swift.max(peak, b.peakMagnitude)
-                    rotation = Swift.max(rotation, binRotation)
-                    let a = SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)
-                    first += a
-                    second += SIMD8(a.x * a.x, a.y * a.y, a.z * a.z, a.x * a.y, a.x * a.z, a.y * a.z, 0, 0)
-                    anyBurst = anyBurst || b.peakMagnitude >= burstAcceleration || binRotation >= burstRotationRate
-                    anyRotationBurst = anyRotationBurst || binRotation >= isolatedRotationRate
-                    s &+= 1
-                    if s == ring.count { s = 0 }
+                    peak = Swift.max(peak, b.pointee.peakMagnitude)
+                    first += b.pointee.acceleration
+                    second += b.pointee.products
                 }
             }
         }
+        // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
+        bins.slots.withUnsafeBufferPointer { ring in
+            var s = firstSlot
+            for i in 0..<n {
+                let r = ring[s]
+                rotation = Swift.max(rotation, r.rotationBin == lower &+ i ? r.peakRotationRate : 0)
+                s &+= 1
+                if s == ring.count { s = 0 }
+            }
+        }
+        // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
+        // samples).
+        let anyBurst = peak >= burstAcceleration || rotation >= burstRotationRate
+        let anyRotationBurst = rotation >= isolatedRotationRate
         if anyBurst || anyRotationBurst {
             for i in 0..<n {
                 let rate = bins.rotationRate(lower + i)

@@ -43,6 +43,8 @@ public struct WorkoutAnalyzer: Sendable {
     private var lastTime = -Double.infinity
     private var finished = false
     private let accelerationFromDeviceMotion: Bool
+    /// `streams` and the configuration's rounded grid sizes, looked up once (the feeds run per batch and per bin).
+    private let grid: DecisionGrid
     private var sawAcceleration = false
     private var sawRotation = false
 
@@ -77,10 +79,11 @@ public struct WorkoutAnalyzer: Sendable {
         extractor = WindowFeatureExtractor(configuration: configuration)
         segmenter = ActivitySegmenter(configuration: configuration)
         accelerationFromDeviceMotion = !streams.contains(.accelerometer)
+        grid = DecisionGrid(configuration: configuration, streams: streams)
     }
 
     /// Seconds between a window's end and the second its decision is assigned to (half the window).
-    private var centreOffset: Int { Int((configuration.windowDuration / 2).rounded()) }
+    private var centreOffset: Int { grid.centreOffset }
 
     // MARK: Feeding
 
@@ -95,7 +98,7 @@ public struct WorkoutAnalyzer: Sendable {
     /// Feeds a batch of accelerometer samples borrowed from their storage.
     public mutating func feed(accelerometer samples: AccelerometerColumns, into output: inout WorkoutAnalyzerOutput) {
         precondition(!finished, "WorkoutAnalyzer: feed after finish")
-        precondition(streams.contains(.accelerometer), "WorkoutAnalyzer: accelerometer not among the declared streams")
+        precondition(grid.feedsAccelerometer, "WorkoutAnalyzer: accelerometer not among the declared streams")
         guard samples.count > 0 else { return }
         let (t, x, y, z) = (samples.timestamps, samples.x, samples.y, samples.z)
         sawAcceleration = true
@@ -115,7 +118,7 @@ public struct WorkoutAnalyzer: Sendable {
         deviceMotion data: DeviceMotionData, range: Range<Int>? = nil, into output: inout WorkoutAnalyzerOutput
     ) {
         precondition(!finished, "WorkoutAnalyzer: feed after finish")
-        precondition(streams.contains(.deviceMotion), "WorkoutAnalyzer: device motion not among the declared streams")
+        precondition(grid.feedsDeviceMotion, "WorkoutAnalyzer: device motion not among the declared streams")
         let r = range ?? 0..<data.count
         guard !r.isEmpty else { return }
         let n = data.count
@@ -170,7 +173,7 @@ public struct WorkoutAnalyzer: Sendable {
     /// Gives exactly what ``feed(deviceMotion:range:into:)`` gives for the same samples.
     public mutating func feed(deviceMotion columns: DeviceMotionRotationColumns, into output: inout WorkoutAnalyzerOutput) {
         precondition(!finished, "WorkoutAnalyzer: feed after finish")
-        precondition(streams.contains(.deviceMotion), "WorkoutAnalyzer: device motion not among the declared streams")
+        precondition(grid.feedsDeviceMotion, "WorkoutAnalyzer: device motion not among the declared streams")
         precondition(!accelerationFromDeviceMotion, "WorkoutAnalyzer: rotation columns carry no acceleration")
         let count = columns.count
         guard count > 0 else { return }
@@ -222,11 +225,11 @@ public struct WorkoutAnalyzer: Sendable {
     /// Decides every window whose end every declared stream has passed.
     private mutating func decideReady(into output: inout WorkoutAnalyzerOutput) {
         guard let firstTime else { return }
-        let b = configuration.binsPerSecond
+        let b = grid.binsPerSecond
         guard let accelerationEnd = acceleration.current else { return }
         var ready = accelerationEnd
-        if streams.contains(.deviceMotion) && !accelerationFromDeviceMotion {
-            let lagBins = Int((configuration.maximumStreamLag * configuration.binRate).rounded())
+        if grid.feedsDeviceMotion && !accelerationFromDeviceMotion {
+            let lagBins = grid.streamLagBins
             if let rotationEnd = rotation.current, accelerationEnd - rotationEnd <= lagBins {
                 ready = Swift.min(ready, rotationEnd)
             } else {

@@ -113,11 +113,15 @@ extension WorkoutAnalyzer {
         let accelerationFromDeviceMotion = !workoutStreams.contains(.accelerometer)
         let read = components.readForRotation
         let copied = read.union(components.intersection([.gravity, .userAcceleration]))
+        // Which analysis reads which stream, looked up once (a Set lookup hashes the stream's raw string).
+        let accelerometerToSwings = swingStreams.contains(.accelerometer)
+        let accelerometerToWorkout = workoutStreams.contains(.accelerometer)
+        let deviceMotionToSwings = swingStreams.contains(.deviceMotion)
+        let deviceMotionToWorkout = workoutStreams.contains(.deviceMotion)
         while let batch = schedule.next() {
             switch batch.stream {
             case .accelerometer:
-                let toSwings = swingStreams.contains(.accelerometer)
-                let toWorkout = workoutStreams.contains(.accelerometer)
+                let (toSwings, toWorkout) = (accelerometerToSwings, accelerometerToWorkout)
                 if toSwings || toWorkout {
                     source.withAccelerometerColumns(batch.range, scratch: &accelerometerScratch) { columns in
                         if toSwings { swingAnalyzer.feed(accelerometer: columns, into: &swings) }
@@ -125,8 +129,7 @@ extension WorkoutAnalyzer {
                     }
                 }
             case .deviceMotion:
-                let toSwings = swingStreams.contains(.deviceMotion)
-                let toWorkout = workoutStreams.contains(.deviceMotion)
+                let (toSwings, toWorkout) = (deviceMotionToSwings, deviceMotionToWorkout)
                 if accelerationFromDeviceMotion && toWorkout {
                     source.copyDeviceMotion(batch.range, components: copied, into: &deviceMotionScratch)
                     if toSwings {

@@ -42,7 +42,7 @@ struct LiveEqualsOfflineTests {
 
     @Test("the swings equal the `swing-metrics analyze --format jsonl` output of the stored recording")
     func equalsCommandLineOutput() async throws {
-        let output = try CommandLine.run(["analyze", "Datasets/sample", "--format", "jsonl"])
+        let output = try CommandRunner.run(["analyze", "Datasets/sample", "--format", "jsonl"])
         #expect(output.status == 0)
         let exchange = try await TestServer.with { port, _ in
             try await ScriptedClient(port: port).run(
@@ -65,7 +65,7 @@ struct LiveEqualsOfflineTests {
         }
         let path = try #require(exchange.first("summary")?["recording"] as? String)
         #expect(path == directory.appendingPathComponent("\(exchange.session ?? "").npz").path)
-        let output = try CommandLine.run(["analyze", path, "--format", "jsonl"])
+        let output = try CommandRunner.run(["analyze", path, "--format", "jsonl"])
         #expect(output.status == 0)
         #expect(!exchange.swingTexts.isEmpty)
         #expect(output.standardOutput.contains("\"swings\":[" + exchange.swingTexts.joined(separator: ",") + "]"))

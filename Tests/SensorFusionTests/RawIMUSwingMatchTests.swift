@@ -68,7 +68,7 @@ import Testing
         #expect(total.matched == total.trueCount, "every swing found with the true device motion is found through fusion")
         #expect(total.fusedCount == total.trueCount, "no extra swings through fusion")
         #expect(median <= 0.001)
-        // The goal (measured 1.45–2.11 ms).
+        // The goal (measured 1.29–2.15 ms).
         #expect(p95 <= 0.003)
     }
 

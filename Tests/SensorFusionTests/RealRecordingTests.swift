@@ -54,21 +54,29 @@ struct RealRecordingTests {
         return (sum / Double(n)).squareRoot() * 180 / .pi
     }
 
-    // VQF's real-time C++ filter (vqf 2.1.2, defaults, 6D) scores 0.429° and 0.607° on these trials, its offline
-    // filter 0.312° and 0.513°, Madgwick (β = 0.12, 9D, published) 0.802° and 1.258°.
-    @Test("BROAD 02 (slow rotation) and 24 (tapping): inclination RMSE at VQF's real-time level",
+    // VQF's real-time C++ filter (vqf 2.1.2, defaults, 6D) scores 0.429°, 0.539° and 0.607° on these trials, its
+    // offline filter 0.312°, 0.427° and 0.513°, Madgwick (β = 0.12, 9D, published) 0.802°, 3.094° and 1.258°. Ours
+    // (measured): 0.429°, 0.539° (9.9 g translation, nothing held) and 0.596° (the flat tops of taps rejected).
+    @Test("BROAD 02 (slow rotation), 16 (fast translation), 24 (tapping): inclination RMSE at or below VQF's real-time",
         .enabled(if: SharedDatasets.file("broad/02_undisturbed_slow_rotation_B.csv") != nil),
-        arguments: [("02_undisturbed_slow_rotation_B", 0.44), ("24_disturbed_tapping_A", 0.62)])
+        arguments: [
+            ("02_undisturbed_slow_rotation_B", 0.43), ("16_undisturbed_fast_translation_B", 0.54),
+            ("24_disturbed_tapping_A", 0.60),
+        ])
     func broad(trial: (String, Double)) throws {
         let rmse = try #require(try Self.broadInclinationRMSE(trial.0))
         #expect(rmse < trial.1)
     }
 
-    @Test("Apple Watch backstroke: gravity within 4° of Apple's own fusion (median), 8.5° (p95)",
-        .enabled(if: SharedDatasets.file("sensor-logger-swim/Back0626/WristMotion.csv") != nil))
-    func appleParity() throws {
-        let a = try Self.columns(SharedDatasets.file("sensor-logger-swim/Back0626/WatchAccelerometerUncalibrated.csv")!)
-        let m = try Self.columns(SharedDatasets.file("sensor-logger-swim/Back0626/WristMotion.csv")!)
+    // Bounds: VQF's real-time filter on the same input (accelerometer interpolated to the gyroscope's timestamps),
+    // median / p95 over all samples after 5 s: 3.34° / 7.84° (backstroke), 4.07° / 7.19° (breaststroke). Ours
+    // (measured): 3.29° / 7.63° and 3.98° / 7.09°.
+    @Test("Apple Watch swims: gravity closer to Apple's own fusion than VQF's is (median and p95)",
+        .enabled(if: SharedDatasets.file("sensor-logger-swim/Back0626/WristMotion.csv") != nil),
+        arguments: [("Back0626", 3.34, 7.84), ("Breast0626", 4.07, 7.19)])
+    func appleParity(session: (String, Double, Double)) throws {
+        let a = try Self.columns(SharedDatasets.file("sensor-logger-swim/\(session.0)/WatchAccelerometerUncalibrated.csv")!)
+        let m = try Self.columns(SharedDatasets.file("sensor-logger-swim/\(session.0)/WristMotion.csv")!)
         let accelerometer = AccelerometerData(
             timestamps: a["seconds_elapsed"]!, x: a["x"]!.map { Float($0) }, y: a["y"]!.map { Float($0) },
             z: a["z"]!.map { Float($0) })
@@ -90,7 +98,8 @@ struct RealRecordingTests {
             angles.append(acos(min(1, cosine)) * 180 / .pi)
         }
         angles.sort()
-        #expect(angles[angles.count / 2] < 4)
-        #expect(angles[angles.count * 95 / 100] < 8.5)
+        print("\(session.0): gravity against Apple's, median \(angles[angles.count / 2])°, p95 \(angles[angles.count * 95 / 100])°")
+        #expect(angles[angles.count / 2] < session.1)
+        #expect(angles[angles.count * 95 / 100] < session.2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import _TestSupport
 
 /// A few simulated native recordings for the scale-out and season tests, made once per test run with
 /// `swing-metrics simulate` (seeds 1…4, 6 to 9 swings) in a temporary folder: `season/day-N/recording.npz`.

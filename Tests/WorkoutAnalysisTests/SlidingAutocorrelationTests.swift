@@ -34,4 +34,82 @@ struct SlidingAutocorrelationTests {
             }
         }
     }
+
+    /// The sums as the per-lag scalar recurrence defines them: a recomputation adds a lag's pairs in bin order
+    /// from 0; a slide starts a lag's change at 0, subtracts the pairs of the bins that left (in bin order), adds
+    /// the pairs that end in the new bins (in bin order) and adds that change to the lag's sum; the first window,
+    /// every ``SlidingAutocorrelation/refreshInterval``-th slide after a recomputation and any window that is not
+    /// a forward slide are recomputed.
+    struct ScalarReference {
+        let maximumLag: Int
+        var products: [Double]
+        var window: Range<Int>?
+        var updates = 0
+
+        init(maximumLag: Int) {
+            self.maximumLag = maximumLag
+            products = Array(repeating: 0, count: maximumLag + 1)
+        }
+
+        mutating func update(to range: Range<Int>, y: (Int) -> Double) {
+            if let old = window, updates < SlidingAutocorrelation.refreshInterval, range.lowerBound >= old.lowerBound,
+                range.upperBound >= old.upperBound, range.lowerBound <= old.upperBound
+            {
+                for lag in 0...maximumLag {
+                    var change = 0.0
+                    // Pairs (i, i + lag) that left: i in old.lower ..< min(new.lower, old.upper − lag).
+                    var i = old.lowerBound
+                    while i < Swift.min(range.lowerBound, old.upperBound - lag) {
+                        change -= y(i) * y(i + lag)
+                        i += 1
+                    }
+                    // Pairs (j − lag, j) that came: j in max(old.upper, new.lower + lag) ..< new.upper.
+                    var j = Swift.max(old.upperBound, range.lowerBound + lag)
+                    while j < range.upperBound {
+                        change += y(j) * y(j - lag)
+                        j += 1
+                    }
+                    products[lag] += change
+                }
+                updates += 1
+            } else {
+                for lag in 0...maximumLag {
+                    var sum = 0.0
+                    var i = range.lowerBound
+                    while i + lag < range.upperBound {
+                        sum += y(i) * y(i + lag)
+                        i += 1
+                    }
+                    products[lag] = sum
+                }
+                updates = 0
+            }
+            window = range
+        }
+    }
+
+    @Test(
+        "the SIMD blocks of lags give bit for bit the scalar per-lag sums",
+        arguments: [(86, 200), (13, 60), (5, 40), (8, 50), (87, 200)])
+    func blocksEqualScalarSums(maximumLag: Int, windowBins: Int) {
+        var random = SplitMix64(seed: UInt64(maximumLag * 1000 + windowBins))
+        // Values over six orders of magnitude, so a changed order of additions would round differently.
+        let values = (0..<3000).map { _ in
+            Double.random(in: -0.5...0.5, using: &random) * Double.random(in: 0.001...1000, using: &random)
+        }
+        let y: (Int) -> Double = { values[$0 - 1000] }  // absolute bins 1000…3999
+        var sliding = SlidingAutocorrelation(maximumLag: maximumLag, windowBins: windowBins)
+        var reference = ScalarReference(maximumLag: maximumLag)
+        let step = Swift.max(1, windowBins / 8)
+        // Growing from the first bin, sliding (past several refreshes and ring wraps), a jump, then the end.
+        var windows: [Range<Int>] = (1...8).map { 1000..<(1000 + step * $0) }
+        windows += (9...80).map { (1000 + step * ($0 - 8))..<(1000 + step * $0) }
+        windows += [2600..<(2600 + windowBins)]
+        windows += (1...4).map { (2600 + step * $0)..<(2600 + windowBins) }
+        for window in windows {
+            sliding.update(to: window, y: y)
+            reference.update(to: window, y: y)
+            #expect(sliding.products == reference.products, "\(window)")
+        }
+    }
 }

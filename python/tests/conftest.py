@@ -54,6 +54,51 @@ def season(cli, tmp_path_factory) -> list[str]:
     return sorted(paths)
 
 
+#: The lift ride of `head_and_pressure`: up CLIMB_M over CLIMB_S, later down DESCENT_M over the same time, m and s.
+CLIMB_M, DESCENT_M, CLIMB_S = 12.0, 6.0, 12.0
+#: The device's own pedometer totals in `head_and_pressure`: steps, m, floors up, floors down.
+DEVICE_TOTALS = (40, 30.0, 4, 2)
+
+
+def pressure_kpa(altitude_m: float) -> float:
+    """ISO 2533 standard atmosphere below 11 km: pressure at ``altitude_m`` above sea level, kPa."""
+    return 101.325 * (1 - 0.0065 * altitude_m / 288.15) ** 5.25588
+
+
+@pytest.fixture(scope="session")
+def head_and_pressure(cli, tmp_path_factory) -> str:
+    """An interchange recording with AirPods motion (``simulate --sport tennis --headphones``), to which a 10 Hz
+    barometer (a lift ride up 12 m and down 6 m at 1 m/s, on the motion clock) and the device's pedometer (40
+    steps, 30 m, 4 floors up, 2 down) are added: every head key and every workout pressure and device key is set.
+    """
+    directory = tmp_path_factory.mktemp("head-pressure") / "tennis-head"
+    subprocess.run([cli, "simulate", str(directory), "--sport", "tennis", "--seed", "7", "--swings", "5",
+                    "--duration", "60", "--headphones"], check=True, capture_output=True)
+    with open(directory / "accelerometer.csv") as file:
+        times = [float(line.split(",", 1)[0]) for line in file.readlines()[1:]]
+    start, end = times[0], times[-1]
+    climb_at, descent_at = start + 10, start + 35
+
+    def altitude(t: float) -> float:
+        up = CLIMB_M * min(max((t - climb_at) / CLIMB_S, 0), 1)
+        down = DESCENT_M * min(max((t - descent_at) / (CLIMB_S * DESCENT_M / CLIMB_M), 0), 1)
+        return 200 + up - down
+
+    with open(directory / "pressure.csv", "w") as file:
+        file.write("timestamp,pressure\n")
+        for k in range(int((end - start) * 10) + 1):
+            t = start + k / 10
+            file.write(f"{t!r},{pressure_kpa(altitude(t))!r}\n")
+    steps, distance, up, down = DEVICE_TOTALS
+    with open(directory / "pedometer.csv", "w") as file:
+        file.write("timestamp,steps,distance,floors_ascended,floors_descended\n")
+        for k in range(11):
+            share = k / 10
+            file.write(f"{start + share * (end - start)!r},{round(steps * share)},{distance * share!r},"
+                       f"{round(up * share)},{round(down * share)}\n")
+    return str(directory)
+
+
 @pytest.fixture()
 def corrupt(tmp_path) -> str:
     """A .csv file no importer recognises (the tool reports it with an error line, exit status 1)."""

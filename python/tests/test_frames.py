@@ -12,6 +12,7 @@ import pytest
 
 import batchedmotion
 from batchedmotion.schema import RECORDING_COLUMNS, SWING_COLUMNS
+from batchedmotion.workout_schema import SEGMENT_COLUMNS, WORKOUT_COLUMNS
 
 
 def cli_jsonl(cli: str, paths: list[str]) -> list[dict]:
@@ -43,6 +44,36 @@ def test_swings_carry_the_tools_numbers_exactly(cli, season):
             [as_float(value) for value in normal] or normal == [None] * 3
 
 
+#: Head-motion keys of a swing (docs/architecture.md §5.5) and their columns.
+HEAD_COLUMNS = {"headRotation": "head_rotation_deg", "headPeakRate": "head_peak_rate_deg_s",
+                "headRotationBeforeImpact": "head_rotation_before_impact_deg"}
+
+
+def test_head_motion_is_typed_columns_equal_to_the_tools_json(cli, head_and_pressure, season):
+    paths = [head_and_pressure, season[0]]
+    objects = cli_jsonl(cli, paths)
+    recordings, swings = batchedmotion.analyze(paths)
+    head, plain = swings[swings.recording == head_and_pressure], swings[swings.recording == season[0]]
+    assert len(head) == len(objects[0]["swings"]) >= 4 and len(plain) == len(objects[1]["swings"]) > 0
+    for row, swing in zip(head.itertuples(index=False), objects[0]["swings"]):
+        for key, column in HEAD_COLUMNS.items():
+            actual, wanted = getattr(row, column), as_float(swing[key])
+            assert actual == wanted or (math.isnan(actual) and math.isnan(wanted)), (column, actual, wanted)
+        assert (None if pd.isna(row.head_still) else bool(row.head_still)) == swing["headStill"]
+        assert row.extra_json is None or pd.isna(row.extra_json)
+    measured = head[head.head_rotation_deg.notna()]
+    assert len(measured) >= 3  # the hits; a miss has no head measures
+    assert (measured.head_rotation_deg.between(0, 180)).all() and (measured.head_peak_rate_deg_s > 0).all()
+    assert list(measured.head_still) == list(measured.head_rotation_deg <= 5)
+    # Without a headphone stream every head value is missing, never 0.
+    assert plain.head_rotation_deg.isna().all() and plain.head_peak_rate_deg_s.isna().all()
+    assert plain.head_still.isna().all() and plain.head_rotation_before_impact_deg.isna().all()
+    assert swings.head_still.dtype == "boolean" and swings.head_rotation_deg.dtype == "float64"
+    assert list(recordings.device_motion_source) == [obj["deviceMotionSource"] for obj in objects] == \
+        ["recorded", "recorded"]
+    assert recordings.extra_json.isna().all()
+
+
 def test_recordings_count_swings_contacts_and_errors(cli, season, corrupt):
     paths = [season[0], corrupt, *season[1:]]
     objects = cli_jsonl(cli, paths)
@@ -70,8 +101,11 @@ def test_dtypes_are_the_documented_ones(season):
     assert swings.contact.dtype == "boolean" and swings.impact_s.dtype == "float64"
     assert swings.swing.dtype == "int64"
     readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
-    for name, *_ in RECORDING_COLUMNS + SWING_COLUMNS:
-        assert f"`{name}`" in readme, f"column {name} is not documented in python/README.md"
+    for title, columns in (("recordings", RECORDING_COLUMNS), ("swings", SWING_COLUMNS),
+                           ("workouts", WORKOUT_COLUMNS), ("segments", SEGMENT_COLUMNS)):
+        table = readme.split(f"\n`{title}` — ", 1)[1].split("\n\n", 2)[1]
+        documented = [line.split("`")[1] for line in table.splitlines()[2:]]
+        assert documented == [name for name, *_ in columns], f"python/README.md's {title} table"
 
 
 def test_unknown_keys_are_kept_not_dropped():

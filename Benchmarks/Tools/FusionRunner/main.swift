@@ -1,7 +1,7 @@
 // fusion-runner: runs SensorFusionFilter over arrays written by Benchmarks/compare_fusion.py and times it.
 //
-//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G]
-//                 [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S] [--restart-angle DEG]
+//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G] [--clipping-rejection 0|1]
+//                 [--clipping-level G] [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S]
 //
 // ACC.f64: little-endian float64 rows (t s, x, y, z g, Core Motion sign); GYRO.f64: rows (t s, x, y, z rad/s).
 // OUT.f64: rows (t, qw, qx, qy, qz, gravity x, y, z) per output sample. The streams are fed as alternating batches of
@@ -31,10 +31,11 @@ let batchSeconds = option("--batch-seconds", in: &arguments) ?? 1
 var configuration = SensorFusionConfiguration()
 if let tau = option("--tau", in: &arguments) { configuration.accelerometerTimeConstant = tau }
 if let rejection = option("--rejection", in: &arguments) { configuration.accelerationRejection = rejection }
+if let clipping = option("--clipping-rejection", in: &arguments) { configuration.clippingRejection = clipping != 0 }
+if let level = option("--clipping-level", in: &arguments) { configuration.clippingLevel = level }
 if let range = option("--gyroscope-range", in: &arguments) { configuration.gyroscopeRange = range }
 if let hold = option("--hold", in: &arguments) { configuration.rejectionHoldTime = hold }
 if let longest = option("--max-hold", in: &arguments) { configuration.maximumRejectionTime = longest }
-if let angle = option("--restart-angle", in: &arguments) { configuration.rejectionRestartAngle = angle * .pi / 180 }
 if let rest = option("--rest-bias", in: &arguments) { configuration.restBiasEstimation = rest != 0 }
 if let motion = option("--motion-bias", in: &arguments) { configuration.motionBiasEstimation = motion != 0 }
 guard arguments.count == 3 else {

@@ -22,22 +22,21 @@ struct LiveMetrics: Sendable {
     let decisionLatency: DurationHistogram
 
     init() {
-        sessionsOpen = registry.makeGauge(
-            descriptor: .init(metricName: "live_sessions_open", unitName: "", helpText: "Connected sessions"))
-        sessionsWaiting = registry.makeGauge(
-            descriptor: .init(metricName: "live_sessions_waiting", unitName: "", helpText: "Sessions whose connection dropped, waiting to be resumed"))
-        sessionsStarted = registry.makeCounter(
-            descriptor: .init(metricName: "live_sessions_started_total", unitName: "", helpText: "Sessions started"))
-        sessionsResumed = registry.makeCounter(
-            descriptor: .init(metricName: "live_sessions_resumed_total", unitName: "", helpText: "Sessions resumed"))
-        batches = registry.makeCounter(
-            descriptor: .init(metricName: "live_batches_total", unitName: "", helpText: "Batches applied"))
-        swings = registry.makeCounter(
-            descriptor: .init(metricName: "live_swings_total", unitName: "", helpText: "Swings pushed"))
-        refused = registry.makeCounter(
-            descriptor: .init(metricName: "live_connections_refused_total", unitName: "", helpText: "Connections closed for a bad message or a limit"))
-        unauthorized = registry.makeCounter(
-            descriptor: .init(metricName: "live_unauthorized_total", unitName: "", helpText: "Upgrade requests without a valid bearer token"))
+        let registry = registry
+        func gauge(_ name: String, _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: .init(metricName: name, unitName: "", helpText: help))
+        }
+        func counter(_ name: String, _ help: String) -> Counter {
+            registry.makeCounter(descriptor: .init(metricName: name, unitName: "", helpText: help))
+        }
+        sessionsOpen = gauge("live_sessions_open", "Connected sessions")
+        sessionsWaiting = gauge("live_sessions_waiting", "Sessions whose connection dropped, waiting to be resumed")
+        sessionsStarted = counter("live_sessions_started_total", "Sessions started")
+        sessionsResumed = counter("live_sessions_resumed_total", "Sessions resumed")
+        batches = counter("live_batches_total", "Batches applied")
+        swings = counter("live_swings_total", "Swings pushed")
+        refused = counter("live_connections_refused_total", "Connections closed for a bad message or a limit")
+        unauthorized = counter("live_unauthorized_total", "Upgrade requests without a valid bearer token")
         decisionLatency = registry.makeDurationHistogram(
             descriptor: .init(
                 metricName: "live_swing_decision_seconds",

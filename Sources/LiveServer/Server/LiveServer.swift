@@ -52,9 +52,9 @@ public final class LiveServer: Sendable {
 
         let webSocketConfiguration = WebSocketServerConfiguration(
             maxFrameSize: configuration.maximumFrameBytes, autoPing: .disabled)
-        var server: HTTPServerBuilder = .http1WebSocketUpgrade(
-            configuration: .init(ws: webSocketConfiguration)
-        ) { request, _, logger in
+        let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<
+            WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+        > = { request, _, logger in
             guard request.path?.split(separator: "?").first.map(String.init) == LiveServerConfiguration.path,
                 let token = TokenSet.bearer(request.headerFields[.authorization]),
                 let tokenIndex = configuration.tokens.match(token)
@@ -67,8 +67,14 @@ public final class LiveServer: Sendable {
                     .run(inbound: inbound, outbound: outbound)
             }
         }
-        if let tls = configuration.tls {
-            server = try Self.tlsServer(server, files: tls)
+        let tls = try configuration.tls.map(Self.tlsConfiguration)
+        let handshakeTimeout = TimeAmount.nanoseconds(Int64(configuration.handshakeTimeout * 1e9))
+        let server = HTTPServerBuilder { responder in
+            let http = HTTP1WebSocketUpgradeChannel(
+                responder: responder, configuration: .init(ws: webSocketConfiguration), shouldUpgrade: shouldUpgrade)
+            guard let tls else { return HandshakeDeadlineChannel(base: http, timeout: handshakeTimeout) }
+            return HandshakeDeadlineChannel(
+                base: try TLSChannel(http, tlsConfiguration: tls), timeout: handshakeTimeout)
         }
         let app = Application(
             router: router, server: server,
@@ -84,9 +90,11 @@ public final class LiveServer: Sendable {
                 logger: logger))
     }
 
-    private static func tlsServer(_ base: HTTPServerBuilder, files: LiveServerConfiguration.TLSFiles)
-        throws(LiveServerError) -> HTTPServerBuilder
-    {
+    /// The server's TLS configuration from the PEM files, checked now (a bad file fails `init`, not the first
+    /// connection).
+    private static func tlsConfiguration(
+        _ files: LiveServerConfiguration.TLSFiles
+    ) throws(LiveServerError) -> TLSConfiguration {
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do { chain = try NIOSSLCertificate.fromPEMFile(files.certificateChain) } catch {
@@ -96,9 +104,10 @@ public final class LiveServer: Sendable {
             throw .tls(path: files.privateKey, problem: "cannot read the private key (\(error))")
         }
         let tls = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-        do { return try .tls(base, tlsConfiguration: tls) } catch {
+        do { _ = try NIOSSLContext(configuration: tls) } catch {
             throw .tls(path: files.certificateChain, problem: "\(error)")
         }
+        return tls
     }
 
     /// Serves until shut down (see the type's documentation).

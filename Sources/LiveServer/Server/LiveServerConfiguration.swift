@@ -29,6 +29,10 @@ public struct LiveServerConfiguration: Sendable {
     public var recordDirectory: URL?
     /// Longest recording kept per session, s of either stream (bounds memory: ≈ 28 KB per second of 800/200 Hz).
     public var maximumRecordedSeconds: Double = 3600
+    /// A new connection must complete the TLS handshake (with ``tls``) and begin its first request within this, s;
+    /// else it is closed, so that a client that connects and stays silent, or stalls in the TLS handshake, holds no
+    /// connection.
+    public var handshakeTimeout: Double = 10
     /// TLS certificate chain and private key (PEM files); `nil` serves plain `ws://`.
     public var tls: TLSFiles?
 

@@ -91,10 +91,10 @@ public struct SOSFilter: Sendable {
         return SIMD4<Float>(x)
     }
 
-    /// Filters `samples` in place and advances the state. Allocates nothing (when this filter's state is not
-    /// shared with a copy).
+    /// Filters `samples` in place and advances the state (`Float` lanes are computed in `Double` and rounded back;
+    /// `Double` lanes are not rounded). Allocates nothing (when this filter's state is not shared with a copy).
     @inlinable
-    public mutating func process(_ samples: inout [SIMD4<Float>]) {
+    public mutating func process<Scalar: SOSFilterScalar>(_ samples: inout [SIMD4<Scalar>]) {
         samples.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             processInPlace(base, count: buffer.count)
@@ -104,28 +104,8 @@ public struct SOSFilter: Sendable {
     /// Filters `input` into `output` and advances the state. `output` may be the same memory as `input`.
     /// - Precondition: `output.count == input.count`.
     @inlinable
-    public mutating func process(
-        _ input: UnsafeBufferPointer<SIMD4<Float>>, into output: UnsafeMutableBufferPointer<SIMD4<Float>>
-    ) {
-        precondition(output.count == input.count, "output count \(output.count) ≠ input count \(input.count)")
-        guard let source = input.baseAddress, let destination = output.baseAddress else { return }
-        run(source, destination, count: input.count)
-    }
-
-    /// Filters `samples` in place (`Double` lanes, no rounding to `Float`) and advances the state.
-    @inlinable
-    public mutating func process(_ samples: inout [SIMD4<Double>]) {
-        samples.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            processInPlace(base, count: buffer.count)
-        }
-    }
-
-    /// Filters `input` into `output` (`Double` lanes) and advances the state. `output` may alias `input`.
-    /// - Precondition: `output.count == input.count`.
-    @inlinable
-    public mutating func process(
-        _ input: UnsafeBufferPointer<SIMD4<Double>>, into output: UnsafeMutableBufferPointer<SIMD4<Double>>
+    public mutating func process<Scalar: SOSFilterScalar>(
+        _ input: UnsafeBufferPointer<SIMD4<Scalar>>, into output: UnsafeMutableBufferPointer<SIMD4<Scalar>>
     ) {
         precondition(output.count == input.count, "output count \(output.count) ≠ input count \(input.count)")
         guard let source = input.baseAddress, let destination = output.baseAddress else { return }

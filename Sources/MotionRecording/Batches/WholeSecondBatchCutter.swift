@@ -25,16 +25,29 @@ struct WholeSecondBatchCutter {
         // `second ≤ time < second + 1` means the same whole second without a `floor` call (a library call on
         // baseline x86-64) per sample; `second + 1` is exact below 2⁵³, and above, where it rounds, the test fails
         // or is still exact (every Double there is an integer), so `floor` decides. NaN fails it too.
-        for k in 0..<times.count {
-            let time = base[k]
-            if time >= second && time < nextSecond { continue }
-            let s = time.rounded(.down)
-            if s != second {
-                ends.append(scanned + k)
-                lastTimes.append(k > 0 ? base[k - 1] : previousTime)
-                second = s
-                nextSecond = s + 1
+        // Four at a time while all four stay in the second (the same test per sample, so the same ends).
+        let raw = UnsafeRawPointer(base)
+        var k = 0
+        while k < times.count {
+            if k &+ 4 <= times.count {
+                let four = raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)
+                let inside = (four .>= SIMD4(repeating: second)) .& (four .< SIMD4(repeating: nextSecond))
+                if all(inside) {
+                    k &+= 4
+                    continue
+                }
             }
+            let time = base[k]
+            if !(time >= second && time < nextSecond) {
+                let s = time.rounded(.down)
+                if s != second {
+                    ends.append(scanned + k)
+                    lastTimes.append(k > 0 ? base[k - 1] : previousTime)
+                    second = s
+                    nextSecond = s + 1
+                }
+            }
+            k &+= 1
         }
         if times.count > 0 { previousTime = base[times.count - 1] }
         scanned += times.count

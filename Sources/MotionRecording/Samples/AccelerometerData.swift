@@ -8,7 +8,7 @@
 ///
 /// The same type holds one batch (about one second, as `CMBatchedSensorManager` delivers it) or a whole stream.
 /// All four arrays always have the same count.
-public struct AccelerometerData: Sendable, Equatable {
+public struct AccelerometerData: ThreeAxisColumns {
     /// Sample times, s, recording clock.
     public var timestamps: [Double]
     /// Acceleration along the device x axis, g.
@@ -26,39 +26,5 @@ public struct AccelerometerData: Sendable, Equatable {
         self.x = x
         self.y = y
         self.z = z
-    }
-
-    /// Number of samples.
-    @inlinable public var count: Int { timestamps.count }
-    @inlinable public var isEmpty: Bool { timestamps.isEmpty }
-
-    /// Reserves room for `capacity` samples in every column.
-    public mutating func reserveCapacity(_ capacity: Int) {
-        timestamps.reserveCapacity(capacity)
-        x.reserveCapacity(capacity)
-        y.reserveCapacity(capacity)
-        z.reserveCapacity(capacity)
-    }
-
-    /// Appends one sample (time in s, acceleration in g).
-    @inlinable public mutating func append(timestamp: Double, x: Float, y: Float, z: Float) {
-        timestamps.append(timestamp)
-        self.x.append(x)
-        self.y.append(y)
-        self.z.append(z)
-    }
-
-    /// Removes all samples, keeping capacity (no reallocation when refilled to the same size).
-    public mutating func removeAll(keepingCapacity: Bool = true) {
-        timestamps.removeAll(keepingCapacity: keepingCapacity)
-        x.removeAll(keepingCapacity: keepingCapacity)
-        y.removeAll(keepingCapacity: keepingCapacity)
-        z.removeAll(keepingCapacity: keepingCapacity)
-    }
-
-    /// The samples with indices in `range`, as a new value.
-    public subscript(range: Range<Int>) -> AccelerometerData {
-        AccelerometerData(
-            timestamps: Array(timestamps[range]), x: Array(x[range]), y: Array(y[range]), z: Array(z[range]))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The sample-level fusion step: strapdown integration of the bias-corrected gyroscope into an almost-inertial frame
-/// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with acceleration
-/// rejection and re-initialisation.
+/// I, and inclination correction from the accelerometer low-passed in I (VQF's 6D filter), with violent samples
+/// skipped, clipped bursts held, and re-initialisation.
 ///
 /// Frames: the device frame D; I, where the gyroscope quaternion `gyroscopeQuaternion` (D → I) is integrated; the
 /// earth frame E with z up, reached from I by the inclination quaternion `inclinationQuaternion` (I → E). The attitude
@@ -22,10 +22,17 @@ struct AttitudeEstimator: Sendable {
     private var observationLowpass: ButterworthLowpass<SIMD8<Double>>
     private var observationLowpassVertical: ButterworthLowpass<SIMD4<Double>>
     private let rejection: Double
+    private let clippingRejection: Bool
+    private let clippingLevel: Double
     private let holdTime: Double
     private let maximumHold: Double
-    /// cos(rejectionRestartAngle).
-    private let restartCosine: Double
+    /// The two previous specific-force samples, g (NaN: none), for the flat tops of clipping.
+    private var previousForce = SIMD3<Double>(repeating: .nan)
+    private var olderForce = SIMD3<Double>(repeating: .nan)
+    /// The inclination at the last sample within 1 g of gravity, and the time since that sample, s: a clipped burst's
+    /// rise, whose corrections are undone when clipping is detected.
+    private var calmInclination = Quaternion.identity
+    private var sinceCalm = Double.infinity
     /// Time left in the current correction hold, s (≤ 0: correcting), and how long the hold has lasted, s.
     private var holdRemaining = 0.0
     private var holdElapsed = 0.0
@@ -33,6 +40,8 @@ struct AttitudeEstimator: Sendable {
     /// angles about E's x and y axes), and the accelerometer intervals they span, s.
     private var pendingCorrection = SIMD2<Double>.zero
     private var pendingTime = 0.0
+    /// Accelerometer intervals of violent samples since the last correction, s.
+    private var deferredTime = 0.0
     private let motionBias: Bool
     private let restBias: Bool
 
@@ -43,9 +52,10 @@ struct AttitudeEstimator: Sendable {
         observationLowpass = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         observationLowpassVertical = ButterworthLowpass(timeConstant: c.accelerometerTimeConstant)
         rejection = c.accelerationRejection
+        clippingRejection = c.clippingRejection
+        clippingLevel = c.clippingLevel
         holdTime = c.rejectionHoldTime
         maximumHold = c.maximumRejectionTime
-        restartCosine = cos(c.rejectionRestartAngle)
         motionBias = c.motionBiasEstimation
         restBias = c.restBiasEstimation
     }
@@ -95,29 +105,43 @@ struct AttitudeEstimator: Sendable {
         let magnitude = (force * force).sum().squareRoot()
         guard magnitude.isFinite else { return }
         var filtered = forceLowpass.step(Quaternion.rotate(gyroscopeQuaternion, force), interval: interval)
-        if abs(magnitude - 1) > rejection {
+        if abs(magnitude - 1) <= 1 {
+            calmInclination = inclinationQuaternion
+            sinceCalm = 0
+        } else {
+            sinceCalm += interval
+        }
+        if clippingRejection && isClipped(force) {
+            // A hold begins: the samples since the burst left 1 g of gravity (its rise to the full scale, within the
+            // hold time) already moved the inclination; undo that.
+            if holdRemaining <= 0 && sinceCalm <= holdTime { inclinationQuaternion = calmInclination }
             holdRemaining = holdTime
         } else {
             holdRemaining -= interval
         }
         if holdRemaining > 0 && holdElapsed < maximumHold {
-            // Violent motion: hold the inclination and the motion bias update; the low-pass keeps integrating.
+            // Clipping: hold the inclination and the motion bias update; the low-pass keeps integrating.
             holdElapsed += interval
             if motionBias || restBias { biasEstimator.predict(interval: interval) }
             return
         }
         if holdElapsed > 0 && holdElapsed < maximumHold {
-            // A burst ended within the maximum hold: the gyroscope carried the attitude across it. If the low-pass
-            // disagrees with it by more than the restart angle, the burst's velocity change did not cancel there
-            // (clipped axes lose part of it): forget the burst, restart the low-pass at the held gravity direction.
+            // A clipped burst ended within the maximum hold: the gyroscope carried the attitude across it, and the
+            // low-pass lacks the clipped part of the burst's velocity change (which would show there for seconds,
+            // its impulse response peaking after about τ): restart it at the held gravity direction.
             let up = Quaternion.rotate(Quaternion.conjugate(inclinationQuaternion), SIMD3(0, 0, 1))
-            let norm = (filtered * filtered).sum().squareRoot()
-            if !((up * filtered).sum() >= restartCosine * norm) {
-                forceLowpass.reseed(up, interval: interval)
-                filtered = up
-            }
+            forceLowpass.reseed(up, interval: interval)
+            filtered = up
         }
         if holdRemaining <= 0 { holdElapsed = 0 }
+        if abs(magnitude - 1) > rejection {
+            // Violent but not clipped: this sample does not align the inclination (the attitude follows the
+            // gyroscope); the next calmer sample does, with the low-pass that took this one too. Its interval goes to
+            // that sample's bias measurement, so the correction rate is averaged over the whole stretch.
+            if motionBias || restBias { biasEstimator.predict(interval: interval) }
+            deferredTime += interval
+            return
+        }
 
         // Inclination correction: the shortest rotation taking the filtered specific force in E to +z.
         var up = Quaternion.rotate(inclinationQuaternion, filtered)
@@ -132,7 +156,18 @@ struct AttitudeEstimator: Sendable {
         guard motionBias || restBias, interval > 0 else { return }
         biasEstimator.predict(interval: interval)
         pendingCorrection += SIMD2(-up.y, up.x)
-        pendingTime += interval
+        pendingTime += interval + deferredTime
+        deferredTime = 0
+    }
+
+    /// True when an axis of `force` (g) repeats its two previous readings at ``SensorFusionConfiguration/clippingLevel``
+    /// or beyond: the flat top of a sensor at full scale. Remembers `force` for the next sample.
+    @inline(__always)
+    private mutating func isClipped(_ force: SIMD3<Double>) -> Bool {
+        let flat = (force .== previousForce) .& (force .== olderForce) .& (force.magnitudes .>= clippingLevel)
+        olderForce = previousForce
+        previousForce = force
+        return any(flat)
     }
 
     /// The bias update for the inclination corrections made since the last call (the filter calls it once per
@@ -179,7 +214,11 @@ struct AttitudeEstimator: Sendable {
         rest.reset()
         holdRemaining = 0
         holdElapsed = 0
+        previousForce = SIMD3(repeating: .nan)
+        olderForce = SIMD3(repeating: .nan)
+        sinceCalm = .infinity
         pendingCorrection = .zero
         pendingTime = 0
+        deferredTime = 0
     }
 }

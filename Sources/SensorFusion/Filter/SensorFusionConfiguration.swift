@@ -4,8 +4,8 @@
 /// The method follows VQF (Laidig & Seel, "VQF: Highly Accurate IMU Orientation Estimation with Bias Estimation and
 /// Magnetic Disturbance Rejection", Information Fusion 2023): gyroscope strapdown integration into an almost-inertial
 /// frame, accelerometer low-pass filtering in that frame, inclination correction from the filtered vector, and a
-/// gyroscope-bias Kalman filter fed at rest and in motion; plus acceleration rejection and gap / saturation recovery
-/// for swings.
+/// gyroscope-bias Kalman filter fed at rest and in motion; plus rejection of clipped accelerometer samples and gap /
+/// saturation recovery for swings.
 public struct SensorFusionConfiguration: Sendable, Equatable {
     /// Time constant of the accelerometer low-pass in the almost-inertial frame, s (> 0). Larger trusts the gyroscope
     /// longer; translational accelerations whose velocity returns to zero within a few τ average out.
@@ -37,23 +37,30 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
     /// Rest declared after this long below both thresholds, s.
     public var restMinimumDuration: Double = 1.5
 
-    /// An accelerometer sample whose magnitude differs from 1 g by more than this (g) marks the motion as violent (a
-    /// swing, an impact, a clipped axis): the inclination correction is held for ``rejectionHoldTime`` after it, so
-    /// the attitude follows the gyroscope alone. Every sample still enters the low-pass, so accelerations whose
-    /// velocity returns to zero keep cancelling there. `.infinity` turns rejection off (plain VQF behaviour).
+    /// An accelerometer sample whose magnitude differs from 1 g by more than this (g) does not align the inclination
+    /// (> 0; `.infinity`: every sample does). It still enters the low-pass, and the next calmer sample aligns to it,
+    /// so an unclipped burst costs nothing once it is over; during it the attitude follows the gyroscope instead of
+    /// a low-pass still swinging with the burst.
     public var accelerationRejection: Double = 4.0
-    /// How long the correction stays held after the last violent sample, s (≥ 0).
+    /// Hold the inclination correction while the accelerometer clips. An axis that reads the same value, at least
+    /// ``clippingLevel`` in magnitude, on three consecutive samples is at its full scale (a flat top): part of the
+    /// acceleration is missing, so the velocity change of the burst no longer cancels in the low-pass. From such a
+    /// sample on the attitude follows the gyroscope alone for ``rejectionHoldTime``, the corrections made since the
+    /// last sample within 1 g of gravity (the burst's rise, if within ``rejectionHoldTime``) are undone, and when the
+    /// hold ends the low-pass restarts at the gravity direction the gyroscope carried, forgetting what the burst left
+    /// in it.
+    /// Unclipped accelerations, however large, are not rejected: every sample is in the low-pass, and a translation
+    /// whose velocity returns to zero cancels there (VQF's principle). `false` is plain VQF behaviour.
+    public var clippingRejection: Bool = true
+    /// Smallest axis magnitude, g, at which a flat top counts as clipping (> 0): just under the smallest full scale in
+    /// use (±2 g), leaving room for a calibrated scale. Lower, a sensor that repeats a stale sample during ordinary
+    /// motion (as BROAD's IMU does at 1.6 g) would be taken for clipping; a resting axis never is.
+    public var clippingLevel: Double = 1.9
+    /// How long the correction stays held after the last clipped sample, s (≥ 0).
     public var rejectionHoldTime: Double = 0.5
-    /// Longest continuous hold, s (> 0): beyond it the correction resumes even while samples stay violent (a
+    /// Longest continuous hold, s (> 0): beyond it the correction resumes even while samples stay clipped (a
     /// shaken device must not drift on the gyroscope forever).
     public var maximumRejectionTime: Double = 3.0
-    /// When a hold ends, the low-pass is restarted at the gravity direction the gyroscope carried through the burst
-    /// only if its own output is further than this from it, rad (≥ 0). Closer, the low-pass is kept: every sample of
-    /// the burst went in, so the deceleration that follows cancels the acceleration, which a restart would break.
-    /// 0 (the default) restarts after every hold: a clipped axis loses part of the burst's velocity change, and that
-    /// loss shows in the low-pass's output only seconds after the hold (its impulse response peaks after about τ),
-    /// too late for this test to see it. 5° suits unclipped recordings (docs/sensor-fusion.md, BROAD).
-    public var rejectionRestartAngle: Double = 0
 
     /// Gyroscope full-scale range, rad/s per axis, or `nil` when unknown. A sample with an axis at or above 98 % of
     /// it is saturated; when saturation ends the inclination is re-initialised from the accelerometer and a
@@ -92,10 +99,7 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
         try positive(restMinimumDuration, "restMinimumDuration")
         try positive(maximumGap, "maximumGap")
         try positive(maximumRejectionTime, "maximumRejectionTime")
-        guard rejectionRestartAngle >= 0, rejectionRestartAngle.isFinite else {
-            throw SensorFusionConfigurationError.invalid(
-                parameter: "rejectionRestartAngle", value: rejectionRestartAngle, requirement: ">= 0 and finite")
-        }
+        try positive(clippingLevel, "clippingLevel")
         guard rejectionHoldTime >= 0, rejectionHoldTime.isFinite else {
             throw SensorFusionConfigurationError.invalid(
                 parameter: "rejectionHoldTime", value: rejectionHoldTime, requirement: ">= 0 and finite")

@@ -19,9 +19,10 @@ import Foundation
 extension HingeFit {
     /// κ: how much the residual variance is inflated in the exponent weights. Measured on the simulated sessions
     /// of the accuracy tests and the raw-IMU match (`swift run -c release onset-evaluation`): κ = 24–40 still lets
-    /// exponent switches through (raw-IMU onset differences up to 2.8–5.1 ms); much larger κ weighs poor fits almost
-    /// like good ones and the swing-start median from rest grows.
-    static let exponentAverageInflation = 160.0
+    /// exponent switches through (raw-IMU onset differences up to 2.8–5.1 ms); κ = 100–160 left golf's raw-IMU
+    /// median at 1.0–1.3 ms; 240 gives 0.86 ms with swing-start medians from rest within 0.3 ms of the single best
+    /// fit's; larger κ weighs poor fits almost like good ones and those medians grow.
+    static let exponentAverageInflation = 240.0
     /// Only exponents within this many lanes of the best one (m within ±1 of the best leading power) are averaged:
     /// the best τ of a power far from the rise's own is biased (an m = 1 fit to a d³ rise lands late), and with all
     /// five exponents the swing starts of steep golf rises came 10–15 ms late.

@@ -31,7 +31,7 @@ extension RecordingAnalysisJob {
 
 extension RecordingAnalysisJob {
     /// The HTML report's session-timeline section of a loaded recording (the workout analysed with every window
-    /// recorded, for the per-second cadence).
+    /// recorded, for the per-second cadence), followed by the altitude section when the recording has pressure.
     func timelineSection(_ recording: Recording) -> String {
         var configuration = WorkoutAnalyzerConfiguration()
         configuration.recordsWindows = true
@@ -43,6 +43,11 @@ extension RecordingAnalysisJob {
             .compactMap { $0 }.min() ?? 0
         let timeline = SessionTimeline(result: result, start: result.summary.segments.first?.start ?? firstSample)
         let summary = result.summary
-        return timeline.section(steps: summary.steps, cadence: summary.cadence, distance: summary.distance)
+        var html = timeline.section(steps: summary.steps, cadence: summary.cadence, distance: summary.distance)
+        if let barometry = summary.barometry, let pressure = recording.pressure, !pressure.isEmpty {
+            html += AltitudeProfile(pressure: pressure, barometry: barometry, start: timeline.start, end: timeline.end)
+                .section()
+        }
+        return html
     }
 }

@@ -56,6 +56,9 @@ extension SwingMetrics {
         @Option(help: "Longest recording kept per session, seconds.")
         var maxRecordSeconds: Double = 3600
 
+        @Option(help: "Seconds a new connection has to complete the TLS handshake and begin its request.")
+        var handshakeTimeout: Double = 10
+
         @Option(help: "TLS certificate chain (PEM); with --tls-key serves wss://.")
         var tlsCert: String?
 
@@ -65,8 +68,8 @@ extension SwingMetrics {
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535 (got \(port)).") }
             guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together.") }
-            guard maxBatchRate >= 0, idleTimeout > 0, resumeWindow >= 0, maxSessionsPerToken >= 1, maxFrameBytes >= 1024,
-                maxSamplesPerBatch >= 1, maxRecordSeconds > 0
+            guard maxBatchRate >= 0, idleTimeout > 0, handshakeTimeout > 0, resumeWindow >= 0, maxSessionsPerToken >= 1,
+                maxFrameBytes >= 1024, maxSamplesPerBatch >= 1, maxRecordSeconds > 0
             else { throw ValidationError("limits must be positive (--max-batch-rate may be 0 for unlimited).") }
         }
 
@@ -85,6 +88,7 @@ extension SwingMetrics {
             configuration.maximumBatchRate = maxBatchRate
             configuration.maximumSessionsPerToken = maxSessionsPerToken
             configuration.idleTimeout = idleTimeout
+            configuration.handshakeTimeout = handshakeTimeout
             configuration.resumeWindow = resumeWindow
             configuration.maximumRecordedSeconds = maxRecordSeconds
             if let recordDir {

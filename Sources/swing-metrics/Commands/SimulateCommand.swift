@@ -28,6 +28,7 @@ extension SwingMetrics {
                   swing-metrics simulate out/golf --sport golf --swings 40 --format native-npz
                   swing-metrics simulate out/clipped --clip 16 --wrist right --handedness left
                   swing-metrics simulate out/loads --sport tennis --load-reversals 0.5
+                  swing-metrics simulate out/head --sport golf --headphones
                 """)
 
         @Argument(help: "Output directory.")
@@ -59,6 +60,9 @@ extension SwingMetrics {
 
         @Option(help: "Share of swings, 0–1, that start straight out of a load or backswing (the rotation reverses into the swing without a pause); also tilts swing planes up to 50°. Default: none, every swing starts from rest.")
         var loadReversals: Double?
+
+        @Flag(help: "Add a headphone-motion stream (AirPods, 25 Hz) with the sport's head behaviour; truth.json then holds each swing's head measures.")
+        var headphones = false
 
         @Option(help: "Recording format.")
         var format: WritableRecordingFormat = .interchangeCSV
@@ -93,6 +97,7 @@ extension SwingMetrics {
             if let handedness { configuration.handedness = handedness }
             if let clip { configuration.sensors.accelerometerRange = clip }
             if let loadReversals { configuration = configuration.withLoadReversals(share: loadReversals) }
+            if headphones { configuration.headphones = .preset(for: configuration.sport) }
 
             if let duration = configuration.duration {
                 let minimum = SwingSimulator.minimumDuration(for: configuration)

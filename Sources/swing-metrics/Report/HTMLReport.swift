@@ -90,6 +90,21 @@ struct HTMLReport {
         return text + "</table>\n"
     }
 
+    /// Whether any swing has head measures (a headphone stream covered it): the swings table then has head columns.
+    private var hasHeadMotion: Bool { analysis.swings.contains { $0.headRotation != nil } }
+
+    /// The swing's head measures as one line (class `head-motion`), or nothing when it has none.
+    static func headMotionLine(_ swing: Swing) -> String {
+        guard let rotation = swing.headRotation else { return "" }
+        var line = String(format: "head turned %.1f° from start to impact", rotation)
+        if let still = swing.headStill { line += still ? " (still)" : " (moved)" }
+        if let peak = swing.headPeakRate { line += String(format: ", peak %.0f°/s", peak) }
+        if let last = swing.headRotationBeforeImpact {
+            line += String(format: ", %.1f° in the last 0.1 s before impact", last)
+        }
+        return "<div class=\"head-motion\">\(line)</div>"
+    }
+
     /// Accelerometer-only data: every event is an impact without a swing start (SwingDataCase.accelerometerOnly).
     private var impactsOnly: Bool { analysis.dataCase == "accelerometerOnly" }
 
@@ -105,14 +120,21 @@ struct HTMLReport {
             return text + "</table>\n"
         }
         var text = "<table><tr><th>#</th><th>start (s)</th><th>impact (s)</th><th>time to contact</th>"
-            + "<th>result</th><th>peak ω (rad/s)</th></tr>"
+            + "<th>result</th><th>peak ω (rad/s)</th>" + (hasHeadMotion ? "<th>head (°)</th><th>head</th>" : "")
+            + "</tr>"
         for (index, swing) in analysis.swings.enumerated() {
             text += "<tr><td><a href=\"#swing-\(index + 1)\">\(index + 1)</a></td>"
                 + "<td>\(String(format: "%.3f", swing.start))</td>"
                 + "<td>\(swing.impact.map { String(format: "%.3f", $0) } ?? "—")</td>"
                 + "<td>\(swing.timeToContact.map { String(format: "%.0f ms", $0 * 1000) } ?? "—")</td>"
                 + "<td class=\"\(Self.contactClass(swing))\">\(Self.contactText(swing))</td>"
-                + "<td>\(String(format: "%.1f", swing.peakRotationRate))</td></tr>"
+                + "<td>\(String(format: "%.1f", swing.peakRotationRate))</td>"
+            if hasHeadMotion {
+                let rotation = swing.headRotation.map { String(format: "%.1f", $0) } ?? "—"
+                text += "<td class=\"head-rotation\">\(rotation)</td>"
+                    + "<td>\(swing.headStill.map { $0 ? "still" : "moved" } ?? "—")</td>"
+            }
+            text += "</tr>"
         }
         return text + "</table>\n"
     }
@@ -165,6 +187,7 @@ struct HTMLReport {
             + "<span class=\"\(Self.contactClass(swing))\">\(Self.contactText(swing))</span>"
         if let ttc = swing.timeToContact { html += String(format: ", time to contact %.0f ms", ttc * 1000) }
         html += "</h2><div class=\"muted\">times in ms relative to the \(swing.impact == nil ? "start" : "impact")</div>"
+        html += Self.headMotionLine(swing)
 
         if let accelerometer = recording.accelerometer, !accelerometer.isEmpty {
             html += accelerometerPlot(index, accelerometer, window: window, origin: origin, impact: swing.impact)

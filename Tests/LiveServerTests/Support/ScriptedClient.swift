@@ -37,6 +37,8 @@ struct ScriptedClient {
         case jsonBatch(LiveBatch)
         /// Waits for a message of this type.
         case await(String)
+        /// Sends nothing for this long.
+        case pause(Duration)
         /// Returns without `end` and without reading on (the connection drops).
         case drop
     }
@@ -94,6 +96,8 @@ struct ScriptedClient {
                     if !acked { return }
                 case .await(let type):
                     if !(try await readUntil { $0["type"] as? String == type }) { return }
+                case .pause(let duration):
+                    try await Task.sleep(for: duration)
                 case .drop:
                     return
                 }

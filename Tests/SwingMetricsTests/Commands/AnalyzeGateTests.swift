@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 /// `swing-metrics analyze --gate`: the workout's swing gate applied to analyze's swings (docs/architecture.md §5.1).
 @Suite struct AnalyzeGateTests {

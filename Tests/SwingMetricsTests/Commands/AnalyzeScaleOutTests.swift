@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
-"""Finding the ``swing-metrics`` executable and streaming ``analyze --format jsonl`` from it.
+"""Finding the ``swing-metrics`` executable and streaming ``analyze`` or ``workout --format jsonl`` from it.
 
 The tool writes one JSON object per recording and per line, in input order, as the recordings are analysed (the
 line format is documented in ``docs/python.md``). This module runs it once over all inputs and yields the objects
-as the lines arrive; `batchedmotion.isolation` adds crash and hang isolation on top.
+as the lines arrive; `batchedmotion.isolation` adds crash and hang isolation on top (``analyze`` only).
 """
 
 from __future__ import annotations
@@ -48,19 +48,26 @@ def find_cli(cli: str | os.PathLike[str] | None = None) -> str:
     return os.path.abspath(resolved)
 
 
-def analyze_command(cli: str, paths: Sequence[str], cli_args: Iterable[str] = (), *, jobs: int | None = None,
-                    progress: bool = False) -> list[str]:
-    """The argument vector of ``swing-metrics analyze --format jsonl`` over ``paths``.
+def jsonl_command(cli: str, command: str, paths: Sequence[str], cli_args: Iterable[str] = (), *,
+                  jobs: int | None = None, progress: bool = False) -> list[str]:
+    """The argument vector of ``swing-metrics COMMAND --format jsonl`` over ``paths`` (``command``: ``"analyze"``
+    or ``"workout"``, which share inputs, ordering, output rules and exit statuses).
 
     ``cli_args`` go before the paths (e.g. ``["--sport", "golf"]``); ``--`` then ends the options, so a path that
     starts with ``-`` is still a path.
     """
-    command = [cli, "analyze", "--format", "jsonl", *cli_args]
+    argv = [cli, command, "--format", "jsonl", *cli_args]
     if jobs is not None:
-        command += ["--jobs", str(jobs)]
+        argv += ["--jobs", str(jobs)]
     if not progress:
-        command.append("--no-progress")
-    return command + ["--", *map(os.fspath, paths)]
+        argv.append("--no-progress")
+    return argv + ["--", *map(os.fspath, paths)]
+
+
+def analyze_command(cli: str, paths: Sequence[str], cli_args: Iterable[str] = (), *, jobs: int | None = None,
+                    progress: bool = False) -> list[str]:
+    """The argument vector of ``swing-metrics analyze --format jsonl`` over ``paths`` (see `jsonl_command`)."""
+    return jsonl_command(cli, "analyze", paths, cli_args, jobs=jobs, progress=progress)
 
 
 def stream_analyze(paths: Sequence[str | os.PathLike[str]], *, cli: str | os.PathLike[str] | None = None,
@@ -74,11 +81,25 @@ def stream_analyze(paths: Sequence[str | os.PathLike[str]], *, cli: str | os.Pat
     ends abnormally (killed by a signal, or output cut short); for isolation of such failures per recording use
     `batchedmotion.dask.analyze` or `batchedmotion.isolation.analyze_isolated`.
     """
+    return stream_jsonl("analyze", paths, cli=cli, cli_args=cli_args, jobs=jobs)
+
+
+def stream_workout(paths: Sequence[str | os.PathLike[str]], *, cli: str | os.PathLike[str] | None = None,
+                   cli_args: Iterable[str] = (), jobs: int | None = None) -> Iterator[dict]:
+    """`stream_analyze` for ``swing-metrics workout --format jsonl``: one workout object per recording (activity
+    segments, steps, elevation, floors, dive depth, the device's own counts), same inputs, order and errors."""
+    return stream_jsonl("workout", paths, cli=cli, cli_args=cli_args, jobs=jobs)
+
+
+def stream_jsonl(command: str, paths: Sequence[str | os.PathLike[str]], *, cli: str | os.PathLike[str] | None = None,
+                 cli_args: Iterable[str] = (), jobs: int | None = None) -> Iterator[dict]:
+    """Runs ``swing-metrics COMMAND --format jsonl`` once over ``paths`` and yields the objects as their lines
+    arrive (see `stream_analyze` for the inputs and errors)."""
     if not paths:
         return
     executable = find_cli(cli)
-    command = analyze_command(executable, [os.fspath(p) for p in paths], cli_args, jobs=jobs)
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    argv = jsonl_command(executable, command, [os.fspath(p) for p in paths], cli_args, jobs=jobs)
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     stderr_chunks: list[bytes] = []
     # Standard error is drained on a thread so that a chatty tool never blocks on a full pipe.
     drain = threading.Thread(target=lambda: stderr_chunks.append(process.stderr.read()), daemon=True)
@@ -90,7 +111,7 @@ def stream_analyze(paths: Sequence[str | os.PathLike[str]], *, cli: str | os.Pat
                 yield json.loads(line)
             except json.JSONDecodeError as error:
                 raise BatchedMotionError(
-                    f"{executable} analyze: output line {number}: not JSON ({error.msg}): {line[:200]!r}") from None
+                    f"{executable} {command}: output line {number}: not JSON ({error.msg}): {line[:200]!r}") from None
         finished = True
     finally:
         if not finished:
@@ -102,4 +123,4 @@ def stream_analyze(paths: Sequence[str | os.PathLike[str]], *, cli: str | os.Pat
     stderr = b"".join(stderr_chunks).decode("utf-8", "replace").strip()
     if status not in (EXIT_OK, EXIT_SOME_FAILED):
         how = f"was killed by signal {-status}" if status < 0 else f"exited with status {status}"
-        raise BatchedMotionError(f"{executable} analyze {how}: {stderr or '(nothing on standard error)'}")
+        raise BatchedMotionError(f"{executable} {command} {how}: {stderr or '(nothing on standard error)'}")

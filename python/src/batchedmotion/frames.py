@@ -1,4 +1,5 @@
-"""`swings`, `recordings` and `analyze`: pandas DataFrames from one ``swing-metrics analyze`` run."""
+"""`swings`, `recordings` and `analyze`: pandas DataFrames from one ``swing-metrics analyze`` run; `workout` and
+`workouts` from one ``swing-metrics workout`` run."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
-from .cli import stream_analyze
+from .cli import stream_analyze, stream_workout
 from .discovery import discover
 from .isolation import analyze_isolated
 from .schema import recordings_table, swings_table, to_pandas
+from .workout_schema import segments_table, workouts_table
 
 Paths = str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
 
@@ -47,3 +49,26 @@ def swings(paths: Paths, **options) -> pd.DataFrame:
 def recordings(paths: Paths, **options) -> pd.DataFrame:
     """One row per recording: status ``"ok"``/``"error"``, error text, duration, data case, counts (see `analyze`)."""
     return analyze(paths, **options)[0]
+
+
+def workout(paths: Paths, *, step_length_m: float | None = None, cli: str | os.PathLike[str] | None = None,
+            cli_args: Iterable[str] = (), jobs: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(workouts, segments)`` DataFrames from one run of ``swing-metrics workout --format jsonl``.
+
+    ``workouts``: one row per recording — activity totals, steps, cadence, distance, the swing gate's counts,
+    elevation gain and loss, floors and dive depth (from pressure), and the device's own counts beside ours.
+    ``segments``: one row per activity segment. ``step_length_m``: distance per step, m (the tool's
+    ``--step-length``; without it distances are NaN). ``paths``, ``cli``, ``cli_args``, ``jobs``: as `analyze`.
+
+    Columns, types and units: ``batchedmotion.workout_schema`` and python/README.md.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    args = [*cli_args] + (["--step-length", repr(float(step_length_m))] if step_length_m is not None else [])
+    objects = list(stream_workout(list(paths), cli=cli, cli_args=args, jobs=jobs))
+    return to_pandas(workouts_table(objects)), to_pandas(segments_table(objects))
+
+
+def workouts(paths: Paths, **options) -> pd.DataFrame:
+    """One row per recording of ``swing-metrics workout`` (see `workout` for the options)."""
+    return workout(paths, **options)[0]

@@ -7,6 +7,10 @@ one read back from Parquet have identical dtypes.
 Column names are the JSON keys in snake_case with the unit appended (``timeToContact`` → ``time_to_contact_s``).
 JSON keys this version does not know (the contract adds keys, never renames them) are kept, per row, in
 ``extra_json``: a JSON object text, or null when there are none.
+
+A column's Arrow type is a `pyarrow.DataType`, or `NULLABLE_INT` for an integer the JSON may give as ``null``
+(pandas ``Int64``, ``<NA>`` where null, rather than a float column). `batchedmotion.workout_schema` builds the
+``workout`` tables from the same pieces.
 """
 
 from __future__ import annotations
@@ -17,6 +21,22 @@ from collections.abc import Iterable
 
 import pandas as pd
 import pyarrow as pa
+
+#: Column type of an integer that may be null: Arrow int64, pandas ``Int64`` (``<NA>``, never a float).
+NULLABLE_INT = "Int64"
+_PANDAS_DTYPE = b"batchedmotion.pandas_dtype"
+
+
+def schema_of(columns: list[tuple]) -> pa.Schema:
+    """The Arrow schema of a column list: `NULLABLE_INT` columns are int64 fields marked for pandas ``Int64``."""
+    fields = []
+    for name, kind, *_ in columns:
+        if isinstance(kind, str) and kind == NULLABLE_INT:  # (a pyarrow type compares equal to its name)
+            fields.append(pa.field(name, pa.int64(), metadata={_PANDAS_DTYPE: NULLABLE_INT.encode()}))
+        else:
+            fields.append(pa.field(name, kind))
+    return pa.schema(fields)
+
 
 #: One row per recording: (column, Arrow type, JSON source, meaning). Mirrored in python/README.md.
 RECORDING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
@@ -32,6 +52,8 @@ RECORDING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
     ("issue_count", pa.int64(), "issues", "number of data-hygiene findings and repairs"),
     ("issues_json", pa.string(), "issues",
      "the hygiene findings as a JSON array of {kind, file, line, column, message}"),
+    ("device_motion_source", pa.string(), "deviceMotionSource",
+     '"recorded", "fused" or "core-motion-gravity": where the analysed device motion came from; null without it'),
     ("extra_json", pa.string(), "-", "top-level keys unknown to this version, as a JSON object; null when none"),
 ]
 
@@ -61,13 +83,21 @@ SWING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
      "unit normal of the swing plane, device frame, x (dimensionless)"),
     ("swing_plane_normal_y", pa.float64(), "swingPlaneNormal", "… y"),
     ("swing_plane_normal_z", pa.float64(), "swingPlaneNormal", "… z"),
+    ("head_rotation_deg", pa.float64(), "headRotation",
+     "how far the head (AirPods attitude) turned from start to impact, deg (0…180); NaN without headphone motion, "
+     "for a miss, or where the stream has a gap"),
+    ("head_peak_rate_deg_s", pa.float64(), "headPeakRate",
+     "peak |head rotation rate| from start to impact, deg/s; NaN as head_rotation_deg or without a rotation rate"),
+    ("head_still", pa.bool_(), "headStill", "head_rotation_deg ≤ 5° (boolean; <NA> as head_rotation_deg)"),
+    ("head_rotation_before_impact_deg", pa.float64(), "headRotationBeforeImpact",
+     "head rotation over the last 0.1 s before impact, deg; NaN as head_rotation_deg"),
     ("extra_json", pa.string(), "-", "swing keys unknown to this version, as a JSON object; null when none"),
 ]
 
-RECORDING_SCHEMA = pa.schema([(name, kind) for name, kind, _, _ in RECORDING_COLUMNS])
-SWING_SCHEMA = pa.schema([(name, kind) for name, kind, _, _ in SWING_COLUMNS])
+RECORDING_SCHEMA = schema_of(RECORDING_COLUMNS)
+SWING_SCHEMA = schema_of(SWING_COLUMNS)
 
-_KNOWN_RECORDING_KEYS = {"recording", "duration", "swings", "issues", "dataCase", "error"}
+_KNOWN_RECORDING_KEYS = {"recording", "duration", "swings", "issues", "dataCase", "error", "deviceMotionSource"}
 _SCALAR_SWING_KEYS = {source: name for name, _, source, _ in SWING_COLUMNS
                       if source not in ("-", "swingPlaneNormal")}
 _KNOWN_SWING_KEYS = set(_SCALAR_SWING_KEYS) | {"swingPlaneNormal"}
@@ -78,11 +108,17 @@ def snake_case(key: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
 
 
-def _extra(obj: dict, known: set[str]) -> str | None:
-    if obj.keys() <= known:  # the usual case, checked without building anything
-        return None
-    extra = {key: value for key, value in obj.items() if key not in known}
-    return json.dumps(extra, sort_keys=True, allow_nan=False)
+def extra_json(obj: dict, known: set[str], nested: dict[str, set[str]] | None = None) -> str | None:
+    """The keys of ``obj`` not in ``known`` as a JSON object text (``None`` when there are none). ``nested`` names
+    object-valued keys whose own unknown keys are kept too, e.g. ``{"device": {...}}``."""
+    extra = {}
+    if not obj.keys() <= known:  # all known is the usual case, checked without building anything
+        extra = {key: value for key, value in obj.items() if key not in known}
+    for key, inner_known in (nested or {}).items():
+        inner = obj.get(key)
+        if isinstance(inner, dict) and not inner.keys() <= inner_known:
+            extra[key] = {k: v for k, v in inner.items() if k not in inner_known}
+    return json.dumps(extra, sort_keys=True, allow_nan=False) if extra else None
 
 
 def recording_row(obj: dict) -> dict:
@@ -100,7 +136,8 @@ def recording_row(obj: dict) -> dict:
         "contact_count": sum(1 for swing in swings if swing.get("contact") is True),
         "issue_count": len(issues),
         "issues_json": json.dumps(issues, allow_nan=False),
-        "extra_json": _extra(obj, _KNOWN_RECORDING_KEYS),
+        "device_motion_source": obj.get("deviceMotionSource"),
+        "extra_json": extra_json(obj, _KNOWN_RECORDING_KEYS),
     }
 
 
@@ -133,7 +170,7 @@ def swings_table(objects: Iterable[dict]) -> pa.Table:
     normals = [swing.get("swingPlaneNormal") or _NO_NORMAL for swing in swings]
     for axis, column in enumerate(("swing_plane_normal_x", "swing_plane_normal_y", "swing_plane_normal_z")):
         columns[column] = [normal[axis] for normal in normals]
-    columns["extra_json"] = [_extra(swing, _KNOWN_SWING_KEYS) for swing in swings]
+    columns["extra_json"] = [extra_json(swing, _KNOWN_SWING_KEYS) for swing in swings]
     return pa.table([pa.array(columns[field.name], type=field.type) for field in SWING_SCHEMA], schema=SWING_SCHEMA)
 
 
@@ -141,6 +178,12 @@ _NO_NORMAL = (None, None, None)
 
 
 def to_pandas(table: pa.Table) -> pd.DataFrame:
-    """The one Arrow → pandas conversion: floats float64 (null → NaN), counts int64, booleans pandas ``boolean``
-    (null → <NA>), text pandas' default string dtype (null → missing)."""
-    return table.to_pandas(types_mapper={pa.bool_(): pd.BooleanDtype()}.get).reset_index(drop=True)
+    """The one Arrow → pandas conversion: floats float64 (null → NaN), counts int64, integers that may be null
+    (`NULLABLE_INT` fields) pandas ``Int64`` (null → <NA>), booleans pandas ``boolean`` (null → <NA>), text pandas'
+    default string dtype (null → missing)."""
+    frame = table.to_pandas(types_mapper={pa.bool_(): pd.BooleanDtype()}.get).reset_index(drop=True)
+    for field in table.schema:
+        if field.metadata and field.metadata.get(_PANDAS_DTYPE) == NULLABLE_INT.encode():
+            # From the Arrow integers, not from the float column pandas made of them: exact beyond 2**53 too.
+            frame[field.name] = pd.array(table.column(field.name).to_pylist(), dtype=NULLABLE_INT)
+    return frame

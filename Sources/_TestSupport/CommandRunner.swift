@@ -1,16 +1,17 @@
 import Foundation
-import _TestSupport
 
-/// Runs the built `swing-metrics` binary (end to end, as a user would) and captures what it printed.
-struct CommandRunner {
-    struct Output {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+/// Runs the built `swing-metrics` binary (end to end, as a user would) and captures what it printed: the one
+/// runner of every test target that drives the command line (`SwingMetricsTests`, `LiveServerTests`).
+public enum CommandRunner {
+    public struct Output: Sendable {
+        /// The exit status; -1 when the run was killed at its `timeout`.
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
     }
 
-    /// The products directory holding the test bundle and the `swing-metrics` executable.
-    static let binary: URL = {
+    /// The `swing-metrics` executable in the products directory that holds the test bundle.
+    public static let binary: URL = {
         let candidates = [Bundle.main.bundleURL] + Bundle.allBundles.map(\.bundleURL)
         for directory in candidates {
             for base in [directory, directory.deletingLastPathComponent()] {
@@ -23,7 +24,7 @@ struct CommandRunner {
 
     /// Runs `swing-metrics arguments...` in `directory` (default: the repository root). With `timeout` (s), a run
     /// that has not ended by then is killed and reported with status -1 (a hang is a failure, not a stuck suite).
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: URL = SharedDatasets.repositoryRoot, timeout: Double? = nil
     ) throws -> Output {
         // Both streams go to temporary files: no pipe can fill up and block the child.
@@ -58,7 +59,7 @@ struct CommandRunner {
     }
 
     /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("swing-metrics-tests-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -1,0 +1,59 @@
+import Foundation
+import MotionRecording
+import SwingAnalysis
+import SwingSimulation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@testable import swing_metrics
+
+@Suite struct HTMLReportTests {
+    /// The report of a simulated tennis practice (seed 7, 5 swings), with AirPods motion or without.
+    static func report(headphones: Bool) -> (html: String, swings: [Swing]) {
+        var configuration = SimulationConfiguration.tennis(seed: 7, mix: .proportional(swings: 5))
+        if headphones { configuration.headphones = .preset(for: .tennis) }
+        let recording = SwingSimulator.simulate(configuration).recording
+        let job = RecordingAnalysisJob(sport: .tennis, fileConfiguration: nil)
+        let analysis = job.analyze(RecordingSource(recording), path: "practice")
+        let report = HTMLReport(
+            analysis: analysis, recording: recording, configuration: job.configuration(for: recording.metadata))
+        return (report.render(), analysis.swings)
+    }
+
+    @Test("with headphone motion: head columns in the swings table and a head line per measured swing")
+    func headMeasuresShown() throws {
+        let (html, swings) = Self.report(headphones: true)
+        let measured = swings.filter { $0.headRotation != nil }
+        #expect(measured.count >= 3, "the hits have head measures")
+        #expect(html.contains("<th>head (°)</th><th>head</th>"))
+        // One cell per swing in the table, the analysis's value to 0.1°, "—" where unmeasured.
+        let cells = html.components(separatedBy: "<td class=\"head-rotation\">").dropFirst().map {
+            String($0.prefix { $0 != "<" })
+        }
+        #expect(cells == swings.map { $0.headRotation.map { String(format: "%.1f", $0) } ?? "—" })
+        let lines = html.components(separatedBy: "<div class=\"head-motion\">").dropFirst().map {
+            String($0.prefix { $0 != "<" })
+        }
+        #expect(lines.count == measured.count)
+        for (line, swing) in zip(lines, measured) {
+            let still = swing.headStill! ? "still" : "moved"
+            #expect(line.hasPrefix(String(format: "head turned %.1f° from start to impact", swing.headRotation!)
+                + " (\(still))"), "\(line)")
+            #expect(line.contains(String(format: "peak %.0f°/s", swing.headPeakRate!)), "\(line)")
+            #expect(line.hasSuffix(
+                String(format: "%.1f° in the last 0.1 s before impact", swing.headRotationBeforeImpact!)))
+        }
+        let parser = XMLParser(data: Data(html.utf8))
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+    }
+
+    @Test("without headphone motion: no head column, no head line")
+    func headMeasuresAbsent() {
+        let (html, swings) = Self.report(headphones: false)
+        #expect(!swings.isEmpty && swings.allSatisfy { $0.headRotation == nil })
+        #expect(!html.contains("head (°)") && !html.contains("head-rotation") && !html.contains("head-motion"))
+    }
+}
