@@ -133,6 +133,11 @@ package.targets += [
             "WorkoutAnalysis", "WorkoutSimulation", "MotionRecording", "SwingAnalysis", "SwingSimulation",
         ],
         path: "Benchmarks/Tools/WorkoutEvaluation"),
+    // Plain tool printing the swing-start accuracy tables (from rest, out of a load, raw-IMU match; docs/swing-onset.md).
+    .executableTarget(
+        name: "onset-evaluation",
+        dependencies: ["MotionRecording", "SensorFusion", "SwingAnalysis", "SwingScoring", "SwingSimulation"],
+        path: "Benchmarks/Tools/OnsetEvaluation"),
 ]
 
 // Live analysis over WebSocket (`swing-metrics serve`), its tests and its loopback load test.

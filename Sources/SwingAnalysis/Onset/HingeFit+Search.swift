@@ -47,6 +47,17 @@ extension HingeFit {
     func bestHinge(tauLow: Double, tauHigh: Double) -> (tau: Double, exponent: Int) {
         precondition(tauLow.isFinite && tauHigh.isFinite, "bestHinge needs finite τ bounds")
         guard tauLow <= tauHigh else { return (tauHigh, 0) }
+        guard let best = search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: false) else {
+            return fallback(tauLow: tauLow, tauHigh: tauHigh)
+        }
+        return (tauLow + Double(best.index) * Self.fineTauStep, best.exponent)
+    }
+
+    /// Steps 1–3 of ``bestHinge(tauLow:tauHigh:)`` (tauLow ≤ tauHigh); nil when no fit is finite on the coarse
+    /// grid. With `refiningEveryExponent`, a fourth step refines, for every exponent whose candidates step 3 left
+    /// alone, its lowest point so far in the same way (0.1 ms grid over ±1 ms, then the lattice walk), so that
+    /// ``HingeSearchBest/exponentErrors`` holds each exponent's own minimum (the overall best is unchanged or lower).
+    func search(tauLow: Double, tauHigh: Double, refiningEveryExponent: Bool) -> HingeSearchBest? {
         let step = Self.fineTauStep
         let stride = Self.coarseStrideInFineSteps
         // Last lattice index inside the range (the quotient can round either way).
@@ -83,14 +94,22 @@ extension HingeFit {
                 guard next <= lastIndex else { break }
                 (left, middle, coarse) = (middle, right, next)
             }
-            guard best.error.isFinite else {
-                return fallback(tauLow: tauLow, tauHigh: tauHigh)
-            }
+            guard best.error.isFinite else { return nil }
             // 3: refine the candidates that could still beat the best.
+            var refined = SIMD8<Int>.zero
             for i in 0..<candidateCount where candidates[i].estimate <= best.error {
                 refine(candidates[i], lastIndex: lastIndex, tauLow: tauLow, best: &best)
+                refined[candidates[i].exponent] = 1
             }
-            return (tauLow + Double(best.index) * step, best.exponent)
+            // 4: every other exponent's own minimum.
+            if refiningEveryExponent {
+                for e in 0..<Self.exponentCount where refined[e] == 0 && best.exponentErrors[e].isFinite {
+                    let candidate = HingeSearchCandidate(
+                        index: best.exponentIndices[e], error: best.exponentErrors[e], exponent: e)
+                    refine(candidate, lastIndex: lastIndex, tauLow: tauLow, best: &best)
+                }
+            }
+            return best
         }
     }
 
@@ -252,16 +271,23 @@ struct HingeErrorBatch {
 }
 
 /// The best lattice point so far in ``HingeFit/bestHinge(tauLow:tauHigh:)``: smallest residual, ties to the
-/// smaller index (earlier τ), then the smaller exponent.
+/// smaller index (earlier τ), then the smaller exponent; and the same for each exponent on its own.
 struct HingeSearchBest {
     var error = Double.infinity
     var index = Int.max
     var exponent = 0
+    /// Per exponent (lane e for m = 1 + e/2): the smallest residual evaluated and its lattice index (ties: the
+    /// smaller index). Lanes 5…7 unused.
+    var exponentErrors = SIMD8<Double>(repeating: .infinity)
+    var exponentIndices = SIMD8<Int>(repeating: .max)
 
     @inline(__always)
     mutating func consider(_ errors: SIMD8<Double>, index: Int) {
         for e in 0..<HingeFit.exponentCount {
             let value = errors[e]
+            if value < exponentErrors[e] || (value == exponentErrors[e] && value.isFinite && index < exponentIndices[e]) {
+                (exponentErrors[e], exponentIndices[e]) = (value, index)
+            }
             if value < error || (value == error && value.isFinite && (index, e) < (self.index, exponent)) {
                 (error, self.index, exponent) = (value, index, e)
             }
@@ -276,6 +302,11 @@ struct HingeSearchCandidate {
     var coarseIndex: Int
     var coarseError: Double
     var exponent: Int
+
+    /// A point to refine as it is (step 4 of ``HingeFit/search(tauLow:tauHigh:refiningEveryExponent:)``).
+    init(index: Int, error: Double, exponent: Int) {
+        (estimate, coarseIndex, coarseError, self.exponent) = (error, index, error, exponent)
+    }
 
     /// nil unless `middle` is finite and no larger than its neighbours (+∞ where there is none).
     @inline(__always)

@@ -24,8 +24,9 @@ extension SwingOnsetEstimator {
     /// any top with an angular acceleration of 4 rad/s² or more (shallower tops go to the hinge fit).
     static let reversalDepth: Float = 0.08
     /// `reversalLag` after the crossing the rate must be at least this fraction of its depth `reversalLag` before
-    /// it (1 for a rate passing linearly through zero).
-    static let carryRatio: Float = 0.5
+    /// it (1 for a rate passing linearly through zero; a swing whose own acceleration takes over gradually from the
+    /// top's, as a golf downswing out of a long backswing does, carries 0.3–0.5 of it).
+    static let carryRatio: Float = 0.3
     /// After the crossing the rate must reach this level in the swing direction, rad/s…
     static let riseLevel: Float = 0.25
     /// …within this time of the last sample at or below zero, s…

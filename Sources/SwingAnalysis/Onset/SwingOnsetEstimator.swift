@@ -11,10 +11,12 @@
 /// 3. Otherwise fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
 ///    baseline window before the walk-back point up to where the rate reaches
-///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak: τ, the best point of the 0.01 ms
-///    lattice over actual timestamps (``HingeFit/bestHinge(tauLow:tauHigh:)``: a 1 ms grid, then each exponent's
-///    promising coarse minima on 0.1 ms and 0.01 ms), is the onset (sub-sample). ``HingeFit`` evaluates the five
-///    exponents of four τ together, from one pass over the samples after the earliest (about 120 τ per swing).
+///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak. Each exponent's best τ on the
+///    0.01 ms lattice over actual timestamps (a 1 ms grid, then that exponent's minimum on 0.1 ms and 0.01 ms), and
+///    the onset (sub-sample) is their average weighted by how well each exponent fits
+///    (``HingeFit/exponentAveragedHinge(tauLow:tauHigh:)``: the samples rarely decide between neighbouring leading
+///    powers, whose best τ lie 5–8 ms apart). ``HingeFit`` evaluates the five exponents of four τ together, from one
+///    pass over the samples after the earliest (about 120–250 τ per swing).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
     /// How many samples before the walk-back point the search for a counter-rotation's zero crossing may look.
@@ -125,16 +127,16 @@ struct SwingOnsetEstimator: Sendable {
         guard upper - lower + 1 >= 5 else {
             return Onset(time: crossingTime, crossingIndex: crossing, polarity: polarity)
         }
-        // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.bestHinge: all five exponents on a 1 ms grid, then the
-        // promising coarse minima of each exponent on 0.1 ms and 0.01 ms: the minimum of the 0.01 ms lattice). The
-        // samples are copied once into a stack scratch.
+        // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.exponentAveragedHinge: all five exponents on a 1 ms
+        // grid, then each exponent's minimum on 0.1 ms and 0.01 ms; the minima averaged with weights from their
+        // residuals). The samples are copied once into a stack scratch.
         let tauLow = ring[lower].time
         let tauHigh = crossingTime
         let bestTau = HingeFit.withFit(
             count: upper - lower + 1, referenceTime: crossingTime,
             includesBaselineSlope: configuration.onsetFitBaselineSlope,
             sample: { j in (ring[lower + j].time, Double(value(lower + j))) }
-        ) { fit in fit.bestHinge(tauLow: tauLow, tauHigh: tauHigh).tau }
+        ) { fit in fit.exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
         return Onset(time: bestTau, crossingIndex: crossing, polarity: polarity)
     }
 }

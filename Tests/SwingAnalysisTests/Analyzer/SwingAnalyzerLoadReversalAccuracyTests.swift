@@ -42,16 +42,17 @@ import Testing
         #expect(report.contactAccuracy == 1)
     }
 
-    /// Golf (downswings out of backswings of 0.4–1 s on planes tilted 35–50°): the median goals; the p95 is held to
-    /// the from-rest goals of 20 ms (the rest-type half of its swings sets it).
+    /// Golf (downswings out of backswings of 0.4–1 s on planes tilted 35–50°): the median goals and time to
+    /// contact's p95; the onset p95 measured 9.90 ms on these sessions but 12.5 ms on the four of
+    /// Scripts/score_load_reversals.sh (the rest-type half of the swings sets it), so it is held to 12 ms.
     @Test func golfMeetsTheMedianGoals() {
         let report = Self.report(.golf)
         print("golf, half the swings out of a backswing\n\(report)")
         #expect(report.trueSwings == 80)
         #expect(report.start.medianAbsoluteMilliseconds <= 3)
-        #expect(report.start.p95AbsoluteMilliseconds <= 20)
+        #expect(report.start.p95AbsoluteMilliseconds <= 12)
         #expect(report.timeToContact.medianAbsoluteMilliseconds <= 3)
-        #expect(report.timeToContact.p95AbsoluteMilliseconds <= 20)
+        #expect(report.timeToContact.p95AbsoluteMilliseconds <= 10)
         #expect(report.precision == 1)
         #expect(report.recall == 1)
         #expect(report.contactAccuracy == 1)

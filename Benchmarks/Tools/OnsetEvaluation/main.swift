@@ -1,0 +1,179 @@
+// Prints the swing-start (onset) accuracy tables the onset estimator is judged on, in release mode, in seconds
+// rather than the debug test suite's minutes:
+//
+// - from rest: the sessions of SwingAnalyzerAccuracyTests (per sport seeds 1 and 2, 40 swings; seed 2 on the left
+//   wrist, crown left, left-handed, accelerometer clipping at 16 g);
+// - half the swings out of a load or backswing: the sessions of SwingAnalyzerLoadReversalAccuracyTests (seeds 1
+//   and 2, 40 swings, `withLoadReversals(share: 0.5)`; seed 2 right wrist, crown left);
+// - the raw-IMU swing match of RawIMUSwingMatchTests (seed 11, unclipped and 8 g; |fused − true| onset);
+// - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
+//   each batch), its swing starts in s from the first sample.
+//
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [six-shots-rotation.csv]
+//
+// `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
+// sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's).
+import Foundation
+import MotionRecording
+import SensorFusion
+import SwingAnalysis
+import SwingScoring
+import SwingSimulation
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let details = arguments.contains("--details")
+let scriptSessions = arguments.contains("--script-sessions")
+arguments.removeAll { $0 == "--details" || $0 == "--script-sessions" }
+var rawSeeds: [UInt64] = [11]
+if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
+    rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
+    arguments.removeSubrange(i...(i + 1))
+}
+let sports: [Sport] = [.baseball, .softball, .golf, .tennis]
+
+func format(_ value: Double) -> String { String(format: "%6.2f", value) }
+
+/// One line of the table: onset and time-to-contact median / p95 (ms), recall, precision, contact accuracy.
+func row(_ label: String, _ report: AccuracyReport) -> String {
+    "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(format(report.start.medianAbsoluteMilliseconds)) \(format(report.start.p95AbsoluteMilliseconds))   \(format(report.timeToContact.medianAbsoluteMilliseconds)) \(format(report.timeToContact.p95AbsoluteMilliseconds))   \(String(format: "%.3f  %.3f  %.3f", report.recall, report.precision, report.contactAccuracy))  (\(report.trueSwings) swings)"
+}
+
+/// Scores one session and, with `--details`, prints every matched swing's errors.
+func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, label: String) -> AccuracyReport {
+    let result = SwingAnalyzer.analyze(session.recording, configuration: analyzer)
+    let report = AccuracyReport.score(detected: result.swings, truth: session.truth)
+    if details {
+        for real in session.truth.swings {
+            guard let swing = result.swings.min(by: { abs($0.start - real.start) < abs($1.start - real.start) }),
+                abs(swing.start - real.start) < 0.1
+            else {
+                print("  \(label) \(real.onsetShape) start \(String(format: "%.3f", real.start)) MISSED")
+                continue
+            }
+            print(
+                "  \(label) \(real.onsetShape) start \(String(format: "%.3f", real.start)) onset \(format((swing.start - real.start) * 1000)) ms peak \(String(format: "%.1f", real.peakRotationRate))")
+        }
+    }
+    return report
+}
+
+let header = "sport     onset med/p95 ms   ttc med/p95 ms    recall prec.  contact"
+
+print("From rest (SwingAnalyzerAccuracyTests sessions)\n\(header)")
+for sport in sports {
+    var reports: [AccuracyReport] = []
+    for seed: UInt64 in [1, 2] {
+        var configuration = SimulationConfiguration.preset(sport, seed: seed, mix: .proportional(swings: 40))
+        if seed % 2 == 0 {
+            configuration.wrist = .left
+            configuration.crownSide = .left
+            configuration.handedness = .left
+            configuration.sensors.accelerometerRange = 16
+        }
+        let session = SwingSimulator.simulate(configuration)
+        reports.append(score(session, analyzer: .preset(for: sport), label: "rest \(sport) \(seed)"))
+    }
+    print(row(sport.rawValue, AccuracyReport(combining: reports)))
+}
+
+print("\nHalf the swings out of a load (SwingAnalyzerLoadReversalAccuracyTests sessions)\n\(header)")
+for sport in sports {
+    var reports: [AccuracyReport] = []
+    for seed: UInt64 in [1, 2] {
+        var configuration = SimulationConfiguration.preset(sport, seed: seed, mix: .proportional(swings: 40))
+            .withLoadReversals(share: 0.5)
+        if seed == 2 {
+            configuration.wrist = .right
+            configuration.crownSide = .left
+        }
+        let session = SwingSimulator.simulate(configuration)
+        reports.append(score(session, analyzer: .preset(for: sport), label: "load \(sport) \(seed)"))
+    }
+    print(row(sport.rawValue, AccuracyReport(combining: reports)))
+}
+
+if scriptSessions {
+    // The sessions of Scripts/score_load_reversals.sh, simulated in memory: seeds 1–4, 40 swings, even seeds on the
+    // right wrist with the crown on the left; every swing from rest, or half out of a load.
+    for loads in [false, true] {
+        print("\nScripts/score_load_reversals.sh sessions, \(loads ? "half out of a load" : "from rest")\n\(header)")
+        for sport in sports {
+            var reports: [AccuracyReport] = []
+            for seed: UInt64 in 1...4 {
+                var configuration = SimulationConfiguration.preset(sport, seed: seed, mix: .proportional(swings: 40))
+                if seed % 2 == 0 {
+                    configuration.wrist = .right
+                    configuration.crownSide = .left
+                }
+                if loads { configuration = configuration.withLoadReversals(share: 0.5) }
+                let session = SwingSimulator.simulate(configuration)
+                reports.append(score(session, analyzer: .preset(for: sport), label: "script \(sport) \(seed)"))
+            }
+            print(row(sport.rawValue, AccuracyReport(combining: reports)))
+        }
+    }
+}
+
+print("\nRaw-IMU swing match (RawIMUSwingMatchTests sessions): |fused − true| onset, ms")
+print("sport     range   true fused matched   median    p95    max")
+for sport in sports {
+    for clipped in [false, true] {
+      for seed in rawSeeds {
+        var configuration = SimulationConfiguration.preset(sport, seed: seed)
+        if clipped { configuration.sensors.accelerometerRange = 8 }
+        let session = SwingSimulator.simulate(configuration)
+        let analyzer = SwingAnalyzerConfiguration.preset(for: sport)
+        let truth = SwingAnalyzer.analyze(session.recording, configuration: analyzer)
+        let fused = try RawGyroscopeModel().rawIMURecording(for: session).fusingDeviceMotion()
+        let result = SwingAnalyzer.analyze(fused, configuration: analyzer)
+        var used = Set<Int>()
+        var differences: [Double] = []
+        for swing in truth.swings {
+            let candidates = result.swings.indices.filter { !used.contains($0) }
+            guard let best = candidates.min(by: {
+                abs(result.swings[$0].start - swing.start) < abs(result.swings[$1].start - swing.start)
+            }), abs(result.swings[best].start - swing.start) < 0.05
+            else { continue }
+            used.insert(best)
+            differences.append(abs(result.swings[best].start - swing.start) * 1000)
+            if details {
+                print("  raw \(sport) \(clipped ? 8 : 0) start \(String(format: "%.3f", swing.start)) Δ \(format((result.swings[best].start - swing.start) * 1000)) ms")
+            }
+        }
+        // RawIMUSwingMatchTests' percentile: the nearest order statistic.
+        let sorted = differences.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
+        }
+        print(
+            "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") \(seed)   \(String(format: "%4d %5d %7d", truth.swings.count, result.swings.count, differences.count))   \(format(percentile(0.5))) \(format(percentile(0.95))) \(format(sorted.last ?? 0))"
+        )
+      }
+    }
+}
+
+if let path = arguments.first {
+    let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    var data = DeviceMotionData()
+    var ends: [Int] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let fields = line.split(separator: ",")
+        if fields.count == 4, let t = Double(fields[0]), let x = Float(fields[1]), let y = Float(fields[2]),
+            let z = Float(fields[3])
+        {
+            data.timestamps.append(t)
+            data.rotationRateX.append(x)
+            data.rotationRateY.append(y)
+            data.rotationRateZ.append(z)
+        } else if line.trimmingCharacters(in: .whitespaces).isEmpty, data.count > (ends.last ?? 0) {
+            ends.append(data.count)
+        }
+    }
+    if ends.last != data.count { ends.append(data.count) }
+    let recording = Recording(deviceMotion: data, deviceMotionBatchEnds: ends)
+    let result = SwingAnalyzer.analyze(recording, configuration: .tennis)
+    let t0 = data.timestamps[0]
+    print("\nSix-shot rotation rally: swing starts, s from the first sample")
+    print(result.swings.map { String(format: "%.4f", $0.start - t0) }.joined(separator: " "))
+}
