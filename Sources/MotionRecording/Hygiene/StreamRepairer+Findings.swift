@@ -2,7 +2,7 @@ import Foundation
 
 /// Steps 5 (gaps) and 6 (saturation) of ``StreamRepairer/run(_:batchEnds:findings:)`` from statistics already
 /// gathered, so that a stream held in memory and a stream read from a mapping in chunks
-/// (``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``) report them with the same words.
+/// (``StreamRepairer/checkMapped(_:batchEnds:chunkRows:sortWindow:findings:)``) report them with the same words.
 extension StreamRepairer {
     /// The gaps before `gapRows` (rows whose spacing from the row before exceeds ``HygieneChecker/gapFactor`` ×
     /// `medianSpacing`, s), reading the timestamps there (s) through `timestamps`; appends their finding.
@@ -68,7 +68,7 @@ extension StreamRepairer {
 }
 
 /// The findings of steps 0–4 of ``StreamRepairer/run(_:batchEnds:findings:)``, worded once for a stream held in
-/// memory and for one repaired where it is mapped (``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``). `place`
+/// memory and for one repaired where it is mapped (``StreamRepairer/checkMapped(_:batchEnds:chunkRows:sortWindow:findings:)``). `place`
 /// is the source line of the first row concerned and how messages name it (``StreamRepairer/location(_:)``).
 extension StreamRepairer {
     typealias SourcePlace = (line: Int?, text: String)

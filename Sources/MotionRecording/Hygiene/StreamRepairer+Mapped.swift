@@ -99,7 +99,7 @@ struct MappedStatistics {
 }
 
 extension StreamRepairer {
-    /// Rows read at a time by ``checkMapped(_:chunkRows:sortWindow:findings:)`` before their pages are released: 2 MiB of
+    /// Rows read at a time by ``checkMapped(_:batchEnds:chunkRows:sortWindow:findings:)`` before their pages are released: 2 MiB of
     /// timestamps.
     static let mappedChunkRows = 1 << 18
 
@@ -110,9 +110,11 @@ extension StreamRepairer {
     /// memory. A decision that needs the whole stream (its time unit, its units) is made from a pass over all of it
     /// before a later pass repairs. Returns `nil` when a repair cannot be made in place — a sample more than
     /// `sortWindow` rows (``mappedSortWindowRows``) away from its place in time, or no sample left — or the stream
-    /// is empty: the caller then checks it in memory.
+    /// is empty: the caller then checks it in memory. `givenEnds` are the batch ends the source states (a raw dump's
+    /// empty lines), kept and split at gaps as in memory; with them, a stream whose rows need repairs (steps 0–3) is
+    /// left to the in-memory check too (`nil`).
     func checkMapped(
-        _ mapped: MappedStream, chunkRows: Int = mappedChunkRows, sortWindow: Int = mappedSortWindowRows,
+        _ mapped: MappedStream, batchEnds givenEnds: [Int]? = nil, chunkRows: Int = mappedChunkRows, sortWindow: Int = mappedSortWindowRows,
         findings: inout [HygieneFinding]
     ) -> (summary: StreamSummary, batchEnds: [Int]?)? {
         guard mapped.count > 0 else { return nil }
@@ -134,7 +136,7 @@ extension StreamRepairer {
 
         // 1–3. Rows dropped, sorted or converted in place; the statistics gathered again from what is left.
         if timeUnit != nil || degrees != nil || !statistics.plausible || !statistics.increasing {
-            guard
+            guard givenEnds == nil,
                 let kept = me.repairMappedRows(
                     stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, sortWindow: sortWindow,
                     chunkRows: chunkRows, findings: &findings), kept > 0
@@ -177,7 +179,7 @@ extension StreamRepairer {
         }
         let gaps = me.gaps(at: gapRows, timestamps: { timestamps[$0] }, medianSpacing: medianSpacing, findings: &findings)
         let wholeSeconds = cutter.finish().ends
-        let batchEnds = gaps.isEmpty ? nil : Array(Set(wholeSeconds).union(gapRows)).sorted()
+        let batchEnds = gaps.isEmpty ? givenEnds : Array(Set(givenEnds ?? wholeSeconds).union(gapRows)).sorted()
 
         // 6. Saturation: flat runs looked for (one more pass over that column) only where an extreme repeats.
         for (group, minimum, unit) in layout.saturationGroups {

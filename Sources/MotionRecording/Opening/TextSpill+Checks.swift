@@ -4,8 +4,9 @@
 /// slower streams are checked in memory and copied in, and the spill is served as a ``NativeRecordingFile`` — with
 /// the samples, findings and summaries ``HygieneChecker`` gives the same streams in memory.
 extension TextSpill {
-    /// A motion stream parsed into the spill: which, its file (for findings), and the findings made while reading.
-    typealias SpilledStream = (stream: HygieneStream, file: String, findings: [HygieneFinding])
+    /// A motion stream parsed into the spill: which, its file (for findings), the findings made while reading, and
+    /// the batch ends the source states (`nil`: cut at whole seconds).
+    typealias SpilledStream = (stream: HygieneStream, file: String, findings: [HygieneFinding], batchEnds: [Int]?)
 
     /// Checks and repairs `streams` (in this order: accelerometer, device motion, gyroscope, magnetometer, as
     /// ``HygieneChecker`` takes them) where they are mapped, `chunkRows` rows at a time. `slower` holds the rest of
@@ -21,12 +22,12 @@ extension TextSpill {
         let mapping = try mapped()
         var findings: [HygieneFinding] = slower.findings
         var batchEnds: [String: [Int]] = [:]
-        for (stream, file, readFindings) in streams {
+        for (stream, file, readFindings, givenEnds) in streams {
             let prefix = stream.nativePrefix
             guard let columns = mappedStream(stream, mapping: mapping) else { return nil }
             findings += readFindings
             let repairer = StreamRepairer(stream: stream, file: file, lines: [], repair: true)
-            guard let (summary, ends) = repairer.checkMapped(columns, chunkRows: chunkRows, findings: &findings)
+            guard let (summary, ends) = repairer.checkMapped(columns, batchEnds: givenEnds, chunkRows: chunkRows, findings: &findings)
             else { return nil }
             for name in regions.keys where name.hasPrefix(prefix) { truncate(name, to: summary.sampleCount) }
             switch stream {

@@ -106,6 +106,26 @@ final class TextSpill {
         regions[name]!.count = count
     }
 
+    /// Gives the column `from` the name `to` (a column whose meaning is known only once it is parsed).
+    func rename(_ from: String, to: String) {
+        guard let region = regions.removeValue(forKey: from) else { return }
+        regions[to] = region
+    }
+
+    /// The element at `index` of the column `name` (written, not yet mapped): read back from the file.
+    func element<Element: BitwiseCopyable>(_ name: String, at index: Int, as type: Element.Type) throws(RecordingError) -> Element {
+        guard let region = regions[name], index < region.count, MemoryLayout<Element>.size == region.elementSize
+        else { preconditionFailure("TextSpill: no element \(index) of \(name) as \(type)") }
+        var value: UInt64 = 0  // room for any column's element (at most 8 bytes)
+        let read = withUnsafeMutableBytes(of: &value) {
+            pread(descriptor, $0.baseAddress!, region.elementSize, off_t(region.offset + index * region.elementSize))
+        }
+        guard read == region.elementSize else {
+            throw .cannotWrite(file: path, reason: "cannot read its temporary copy: \(String(cString: strerror(errno)))")
+        }
+        return withUnsafeBytes(of: value) { $0.loadUnaligned(as: Element.self) }
+    }
+
     /// The arrays written so far, as a native file describes its arrays.
     var arrays: [String: NpyArrayInfo] {
         regions.reduce(into: [:]) { arrays, entry in

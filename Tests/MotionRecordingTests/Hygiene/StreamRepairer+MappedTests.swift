@@ -3,7 +3,7 @@ import Testing
 import _TestSupport
 @testable import MotionRecording
 
-/// A stream repaired where it is mapped (``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)``) must come
+/// A stream repaired where it is mapped (``StreamRepairer/checkMapped(_:batchEnds:chunkRows:sortWindow:findings:)``) must come
 /// out exactly as the same stream repaired in memory (``StreamRepairer/run(_:batchEnds:findings:)``): samples,
 /// findings (kinds, counts, lines, values), summary and batch ends — per repair kind and for chunk sizes that put a
 /// chunk boundary inside every run of damaged rows (3, 7 and 64 rows against runs of 20–45).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Opening a long interchange recording in bounded memory: its accelerometer, device-motion, gyroscope and
 /// magnetometer text is parsed in chunks into a ``TextSpill`` (a temporary native file), checked and repaired there
-/// by ``StreamRepairer/checkMapped(_:chunkRows:sortWindow:findings:)`` and served memory-mapped like a native
+/// by ``StreamRepairer/checkMapped(_:batchEnds:chunkRows:sortWindow:findings:)`` and served memory-mapped like a native
 /// `.npz`; the slower streams (pressure, location, headphone motion, pedometer, activity: ≤ 25 Hz) are checked in
 /// memory and copied into the spill. The parsing and the hygiene rules are the in-memory import's own, so the
 /// samples, findings and summaries are the same.
@@ -45,16 +45,16 @@ extension InterchangeCSV {
             let spill = try TextSpill(for: url.path, directory: directory)
             var streams: [TextSpill.SpilledStream] = []
             if let file = files.accelerometer {
-                streams.append((.accelerometer, file.path, try spillAccelerometer(file, into: spill, chunkRows: chunkRows)))
+                streams.append((.accelerometer, file.path, try spillAccelerometer(file, into: spill, chunkRows: chunkRows), nil))
             }
             if let file = files.deviceMotion {
-                streams.append((.deviceMotion, file.path, try spillDeviceMotion(file, into: spill, chunkRows: chunkRows)))
+                streams.append((.deviceMotion, file.path, try spillDeviceMotion(file, into: spill, chunkRows: chunkRows), nil))
             }
             if let file = files.gyroscope {
-                streams.append((.gyroscope, file.path, try spillTriples(file, header: gyroscopeHeader, as: HygieneStream.gyroscope.nativePrefix, into: spill, chunkRows: chunkRows)))
+                streams.append((.gyroscope, file.path, try spillTriples(file, header: gyroscopeHeader, as: HygieneStream.gyroscope.nativePrefix, into: spill, chunkRows: chunkRows), nil))
             }
             if let file = files.magnetometer {
-                streams.append((.magnetometer, file.path, try spillTriples(file, header: magnetometerHeader, as: HygieneStream.magnetometer.nativePrefix, into: spill, chunkRows: chunkRows)))
+                streams.append((.magnetometer, file.path, try spillTriples(file, header: magnetometerHeader, as: HygieneStream.magnetometer.nativePrefix, into: spill, chunkRows: chunkRows), nil))
             }
             var slower = ImportedRecording(metadata: files.metadata)
             if let directory = files.directory { try readWorkoutStreams(directory: directory, into: &slower) }

@@ -85,99 +85,146 @@ enum RawBatchedDump {
         throws(RecordingError) -> ImportedRecording
     {
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.rawBatchedDump(stream: nil).name))
-        do {
-            var scanner = CSVScanner(bytes)
-            if bytes.isEmpty {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        var timestamps: [Double] = []
+        var columns: [[Float]] = []
+        var lines: [UInt32] = []
+        let parsed = try parse(bytes: bytes, file: file, mapping: nil, chunkRows: nil) { rows throws(RecordingError) in
+            (timestamps, columns, lines) = (rows.timestamps, rows.columns, rows.lines)
+        }
+        let batchEnds = parsed.batchEnds
+        let fieldCount = parsed.fieldCount
+        if let droppedLastLine = parsed.droppedLastLine { imported.findings.append(droppedLastLine) }
+        let stream = try stream(
+            fieldCount: fieldCount, requested: requested, name: name, file: file, findings: &imported.findings
+        ) { magnitudePercentiles(columns[0], columns[1], columns[2], [0.05, 0.5]) }
+        switch stream {
+        case .accelerometer:
+            let data = AccelerometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+            imported.accelerometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
+        case .deviceMotion:
+            var data = DeviceMotionData(timestamps: timestamps)
+            for (index, column) in deviceMotionColumns(fieldCount: fieldCount).enumerated() {
+                data[keyPath: column.keyPath] = columns[index]
             }
-            try scanner.rejectBinary(file: file)
-            // Field count of the first data line.
-            var probe = scanner
-            var fieldCount = 0
-            let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: 16)
-            defer { fields.deallocate() }
-            while let line = probe.nextLine() {
-                if probe.isBlank(line) { continue }
-                fieldCount = probe.splitFields(line, into: fields)
-                if DecimalParser.parseDouble(probe.slice(fields[0])) == nil {
-                    throw .malformed(
-                        file: file, line: probe.lineNumber, column: 1, columnName: "timestamp",
-                        reason: "\"\(probe.text(fields[0]))\" is not a number (a raw dump has no header)")
-                }
-                break
-            }
-            guard fieldCount > 0 else {
-                throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file has no samples")
-            }
-            guard fieldCount == 4 || fieldCount == 14 else {
-                throw .malformed(
-                    file: file, line: probe.lineNumber, column: nil, columnName: nil,
-                    reason: "expected 4 fields (timestamp,x,y,z) or 14 (full device motion), found \(fieldCount)")
-            }
-            let names = fieldCount == 4 ? ["timestamp", "x", "y", "z"] : InterchangeCSV.deviceMotionHeader
-            let reader = NumericCSVReader(
-                file: file, columns: names.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
-                expectedFieldCount: fieldCount)
-            var timestamps: [Double] = []
-            var columns = [[Float]](repeating: [], count: fieldCount - 1)
-            var lines: [UInt32] = []
-            var batchEnds: [Int] = []
-            let estimate = bytes.count / (fieldCount * 15)
-            timestamps.reserveCapacity(estimate)
-            lines.reserveCapacity(estimate)
-            for index in columns.indices { columns[index].reserveCapacity(estimate) }
-            let droppedLastLine = try reader.read(
-                &scanner,
-                blankLine: { _ in
-                    if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
-                }
-            ) { row, line in
-                timestamps.append(row[0])
-                for index in columns.indices { columns[index].append(Float(row[index + 1])) }
-                lines.append(UInt32(truncatingIfNeeded: line))
-            }
-            if timestamps.count > (batchEnds.last ?? 0) { batchEnds.append(timestamps.count) }
-            if let droppedLastLine { imported.findings.append(droppedLastLine) }
-
-            let stream: SensorStream
-            if fieldCount == 14 {
-                if requested == .accelerometer {
-                    throw .malformed(
-                        file: file, line: nil, column: nil, columnName: nil,
-                        reason: "14 fields per row is a device-motion dump, not an accelerometer one")
-                }
-                stream = .deviceMotion
-            } else {
-                stream = decideStream(
-                    requested: requested, name: name, x: columns[0], y: columns[1], z: columns[2],
-                    file: file, findings: &imported.findings)
-            }
-            switch stream {
-            case .accelerometer:
-                let data = AccelerometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
-                imported.accelerometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
-            case .deviceMotion:
-                var data = DeviceMotionData(timestamps: timestamps)
-                if fieldCount == 4 {
-                    data.rotationRateX = columns[0]
-                    data.rotationRateY = columns[1]
-                    data.rotationRateZ = columns[2]
-                } else {
-                    (data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ) = (columns[0], columns[1], columns[2], columns[3])
-                    (data.gravityX, data.gravityY, data.gravityZ) = (columns[4], columns[5], columns[6])
-                    (data.userAccelerationX, data.userAccelerationY, data.userAccelerationZ) = (columns[7], columns[8], columns[9])
-                    (data.rotationRateX, data.rotationRateY, data.rotationRateZ) = (columns[10], columns[11], columns[12])
-                }
-                imported.deviceMotion = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
-            case .gyroscope:  // only when forced: rows are timestamp + raw rad/s x, y, z
-                let data = GyroscopeData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
-                imported.gyroscope = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
-            case .magnetometer:  // only when forced: rows are timestamp + µT x, y, z
-                let data = MagnetometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
-                imported.magnetometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
-            }
+            imported.deviceMotion = ImportedStream(samples: data, lines: lines, file: file, batchEnds: batchEnds)
+        case .gyroscope:  // only when forced: rows are timestamp + raw rad/s x, y, z
+            let data = GyroscopeData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+            imported.gyroscope = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
+        case .magnetometer:  // only when forced: rows are timestamp + µT x, y, z
+            let data = MagnetometerData(timestamps: timestamps, x: columns[0], y: columns[1], z: columns[2])
+            imported.magnetometer = ImportedStream(samples: data, lines: lines, file: file, batchEnds: nil)
         }
         return imported
+    }
+
+    /// The device-motion columns a dump of `fieldCount` fields holds, in its field order after the timestamp:
+    /// rotation rate x, y, z (4 fields) or the interchange order (14 fields).
+    static func deviceMotionColumns(fieldCount: Int) -> [DeviceMotionColumn] {
+        let names = fieldCount == 4 ? ["rotation_rate_x", "rotation_rate_y", "rotation_rate_z"]
+            : Array(InterchangeCSV.deviceMotionHeader.dropFirst())
+        return names.map { name in DeviceMotionColumn.all.first { $0.name == name }! }
+    }
+
+    /// The stream a dump of `fieldCount` fields is read as: device motion for 14 fields (an error when an
+    /// accelerometer is requested), otherwise ``decideStream(requested:name:file:findings:percentiles:)``.
+    static func stream(
+        fieldCount: Int, requested: SensorStream?, name: String, file: String, findings: inout [HygieneFinding],
+        percentiles: () -> [Double]?
+    ) throws(RecordingError) -> SensorStream {
+        guard fieldCount == 14 else {
+            return decideStream(requested: requested, name: name, file: file, findings: &findings, percentiles: percentiles)
+        }
+        if requested == .accelerometer {
+            throw .malformed(
+                file: file, line: nil, column: nil, columnName: nil,
+                reason: "14 fields per row is a device-motion dump, not an accelerometer one")
+        }
+        return .deviceMotion
+    }
+
+    /// A dump's rows as columns: timestamps (s), the other fields in file order, and each row's 1-based source line.
+    typealias Rows = (timestamps: [Double], columns: [[Float]], lines: [UInt32])
+
+    /// Parses a dump, handing its rows to `part` in order, in chunks of `chunkRows` rows (all in one chunk when
+    /// `nil`; the last chunk is handed over even when empty), with the pages of `mapping` (the mapping `bytes` lie
+    /// in, if any) already parsed released. Returns the field count (4 or 14), the batch ends (row counts after
+    /// each batch, a batch being ended by an empty line or the end of the file) and the finding for a last line
+    /// cut short.
+    static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile?, chunkRows: Int?,
+        part: (Rows) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> (fieldCount: Int, batchEnds: [Int], droppedLastLine: HygieneFinding?) {
+        var scanner = CSVScanner(bytes)
+        if bytes.isEmpty {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
+        }
+        try scanner.rejectBinary(file: file)
+        // Field count of the first data line.
+        var probe = scanner
+        var fieldCount = 0
+        let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: 16)
+        defer { fields.deallocate() }
+        while let line = probe.nextLine() {
+            if probe.isBlank(line) { continue }
+            fieldCount = probe.splitFields(line, into: fields)
+            if DecimalParser.parseDouble(probe.slice(fields[0])) == nil {
+                throw .malformed(
+                    file: file, line: probe.lineNumber, column: 1, columnName: "timestamp",
+                    reason: "\"\(probe.text(fields[0]))\" is not a number (a raw dump has no header)")
+            }
+            break
+        }
+        guard fieldCount > 0 else {
+            throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file has no samples")
+        }
+        guard fieldCount == 4 || fieldCount == 14 else {
+            throw .malformed(
+                file: file, line: probe.lineNumber, column: nil, columnName: nil,
+                reason: "expected 4 fields (timestamp,x,y,z) or 14 (full device motion), found \(fieldCount)")
+        }
+        let names = fieldCount == 4 ? ["timestamp", "x", "y", "z"] : InterchangeCSV.deviceMotionHeader
+        let reader = NumericCSVReader(
+            file: file, columns: names.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+            expectedFieldCount: fieldCount)
+        let empty: Rows = ([], [[Float]](repeating: [], count: fieldCount - 1), [])
+        var rows = empty
+        var parsedRows = 0
+        var batchEnds: [Int] = []
+        if chunkRows == nil {
+            let estimate = bytes.count / (fieldCount * 15)
+            rows.timestamps.reserveCapacity(estimate)
+            rows.lines.reserveCapacity(estimate)
+            for index in rows.columns.indices { rows.columns[index].reserveCapacity(estimate) }
+        }
+        let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
+            rows.timestamps.append(row[0])
+            for index in rows.columns.indices { rows.columns[index].append(Float(row[index + 1])) }
+            rows.lines.append(UInt32(truncatingIfNeeded: line))
+            parsedRows += 1
+            if let chunkRows, rows.lines.count >= chunkRows {
+                try part(rows)
+                rows = empty
+            }
+        }
+        let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+        var behind = ReadBehindRelease(mapping)
+        var droppedLastLine: HygieneFinding? = nil
+        reading: while true {
+            behind.advance(to: scanner.offset)
+            let outcome = try general.readLine(
+                &scanner, blankLine: { _ in if parsedRows > (batchEnds.last ?? 0) { batchEnds.append(parsedRows) } },
+                row: appendRow)
+            switch outcome {
+            case .line: continue
+            case .end: break reading
+            case .endInsideLastLine(let finding):
+                droppedLastLine = finding
+                break reading
+            }
+        }
+        try part(rows)
+        if parsedRows > (batchEnds.last ?? 0) { batchEnds.append(parsedRows) }
+        return (fieldCount, batchEnds, droppedLastLine)
     }
 
     /// Median of |(x, y, z)| over at most ~4096 evenly spread samples (non-finite samples ignored).
@@ -217,7 +264,12 @@ enum RawBatchedDump {
     /// percentile of |a| stays well above 0 (0.62 g in the real tennis rally) and its median is near 1 g (or 9.81
     /// m/s²); a gyroscope at rest reads ≈ 0 (5th percentile 0.016 rad/s in the real rally, median 1.77 rad/s).
     static func streamFromValues(_ x: [Float], _ y: [Float], _ z: [Float]) -> (SensorStream, String) {
-        guard let p = magnitudePercentiles(x, y, z, [0.05, 0.5]) else { return (.accelerometer, "no finite values") }
+        streamFromPercentiles(magnitudePercentiles(x, y, z, [0.05, 0.5]))
+    }
+
+    /// ``streamFromValues(_:_:_:)`` from the 5th percentile and median of |v| (`nil`: no finite values).
+    static func streamFromPercentiles(_ percentiles: [Double]?) -> (SensorStream, String) {
+        guard let p = percentiles else { return (.accelerometer, "no finite values") }
         let (low, median) = (p[0], p[1])
         let text = "5th percentile |v| = \(String(format: "%.3g", low)), median \(String(format: "%.3g", median))"
         if (0.5...3).contains(median) && low > 0.25 { return (.accelerometer, text) }
@@ -226,11 +278,11 @@ enum RawBatchedDump {
     }
 
     static func decideStream(
-        requested: SensorStream?, name: String, x: [Float], y: [Float], z: [Float], file: String,
-        findings: inout [HygieneFinding]
+        requested: SensorStream?, name: String, file: String, findings: inout [HygieneFinding],
+        percentiles: () -> [Double]?
     ) -> SensorStream {
         if let requested { return requested }
-        let (fromValues, evidence) = streamFromValues(x, y, z)
+        let (fromValues, evidence) = streamFromPercentiles(percentiles())
         if let fromName = streamFromName(name) {
             if fromName != fromValues {
                 findings.append(HygieneFinding(
