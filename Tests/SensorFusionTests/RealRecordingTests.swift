@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import SensorFusion
 
-/// Real recordings from ../shared/datasets (skipped when absent): BROAD (optical ground truth) and Apple Watch swims
+/// Real recordings from the shared datasets folder (`SharedDatasets`; skipped when absent): BROAD (optical ground truth) and Apple Watch swims
 /// (Apple's own fusion). Benchmarks/compare_fusion.py runs the same comparisons on every trial beside VQF.
 @Suite("Real recordings")
 struct RealRecordingTests {
