@@ -87,20 +87,8 @@ import Testing
         let spilled = try RecordingSource.open(url, spillThreshold: 0)
         guard case .mapped = spilled.storage else { Issue.record("above the threshold: spilled"); return }
         for source in [spilled, RecordingSource(path: url.path, format: .interchangeCSV, storage: .mapped(spilledFile))] {
-            #expect(source.format == imported.format)
-            #expect(source.metadata == imported.metadata)
-            #expect(source.hygiene == imported.hygiene)
-            #expect(source.streams == imported.streams)
-            #expect(source.deviceMotionComponents == imported.deviceMotionComponents)
-            #expect(source.duration == imported.duration)
-            #expect(source.batchRanges() == imported.batchRanges())
-            let (a, b) = (try source.loaded(), try imported.loaded())
-            #expect(a.accelerometer == b.accelerometer)
-            #expect(a.deviceMotion == b.deviceMotion)
-            #expect(a.accelerometerBatchEnds == b.accelerometerBatchEnds)
-            #expect(a.deviceMotionBatchEnds == b.deviceMotionBatchEnds)
-            #expect(a.gyroscope == b.gyroscope)
-            #expect(a.magnetometer == b.magnetometer)
+            try expectSameRecording(source, as: imported)
+            let b = try imported.loaded()
             if b.pressure != nil { InterchangeCSVWorkoutStreamsTests.expectSameWorkoutStreams(source.slowerStreams, b) }
         }
         switch recordingCase {

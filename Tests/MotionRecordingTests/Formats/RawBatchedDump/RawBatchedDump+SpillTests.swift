@@ -100,20 +100,7 @@ import Testing
         var sources = [spilled]
         if let spilledFile { sources.append(RecordingSource(path: url.path, format: format, storage: .mapped(spilledFile))) }
         for source in sources {
-            #expect(source.format == imported.format)
-            #expect(source.metadata == imported.metadata)
-            #expect(source.hygiene == imported.hygiene)
-            #expect(source.streams == imported.streams)
-            #expect(source.deviceMotionComponents == imported.deviceMotionComponents)
-            #expect(source.duration == imported.duration)
-            #expect(source.batchRanges() == imported.batchRanges())
-            let (a, b) = (try source.loaded(), try imported.loaded())
-            #expect(a.accelerometer == b.accelerometer)
-            #expect(a.deviceMotion == b.deviceMotion)
-            #expect(a.accelerometerBatchEnds == b.accelerometerBatchEnds)
-            #expect(a.deviceMotionBatchEnds == b.deviceMotionBatchEnds)
-            #expect(a.gyroscope == b.gyroscope)
-            #expect(a.magnetometer == b.magnetometer)
+            try expectSameRecording(source, as: imported)
         }
         // What the in-memory import itself says, so that the comparison above compares something.
         let recording = try imported.loaded()
