@@ -9,7 +9,7 @@
 // - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
 //   each batch), its swing starts in s from the first sample.
 //
-//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [six-shots-rotation.csv]
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [--dump DIR] [six-shots-rotation.csv]
 //
 // `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
 // sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
@@ -25,6 +25,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let details = arguments.contains("--details")
 let scriptSessions = arguments.contains("--script-sessions")
 arguments.removeAll { $0 == "--details" || $0 == "--script-sessions" }
+let dumpDirectory: String? = arguments.firstIndex(of: "--dump").flatMap { i in
+    i + 1 < arguments.count ? arguments[i + 1] : nil
+}
+if let i = arguments.firstIndex(of: "--dump"), i + 1 < arguments.count { arguments.removeSubrange(i...(i + 1)) }
 var rawSeeds: [UInt64] = [11]
 if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
@@ -43,6 +47,7 @@ func row(_ label: String, _ report: AccuracyReport) -> String {
 func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, label: String) -> AccuracyReport {
     let result = SwingAnalyzer.analyze(session.recording, configuration: analyzer)
     let report = AccuracyReport.score(detected: result.swings, truth: session.truth)
+    if let directory = dumpDirectory { dump(session, result, to: directory, label: label) }
     if details {
         for real in session.truth.swings {
             guard let swing = result.swings.min(by: { abs($0.start - real.start) < abs($1.start - real.start) }),
@@ -56,6 +61,24 @@ func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, la
         }
     }
     return report
+}
+
+/// `--dump DIR`: the session's device motion (t, rotation rate, gravity) and its swings (true and detected start,
+/// impact, onset shape, plane tilt) as CSV files named after the label, for looking at swings one by one.
+func dump(_ session: SimulatedSession, _ result: SwingAnalysisResult, to directory: String, label: String) {
+    let name = label.replacingOccurrences(of: " ", with: "_")
+    guard let motion = session.recording.deviceMotion else { return }
+    var text = "t,rx,ry,rz,gx,gy,gz\n"
+    for j in 0..<motion.count {
+        text += "\(motion.timestamps[j]),\(motion.rotationRateX[j]),\(motion.rotationRateY[j]),\(motion.rotationRateZ[j]),\(motion.gravityX[j]),\(motion.gravityY[j]),\(motion.gravityZ[j])\n"
+    }
+    try? text.write(toFile: "\(directory)/\(name)_motion.csv", atomically: true, encoding: .utf8)
+    var swings = "start,detected,impact,shape,tilt,peakAxis,kind\n"
+    for real in session.truth.swings {
+        let swing = result.swings.min(by: { abs($0.start - real.start) < abs($1.start - real.start) })
+        swings += "\(real.start),\(swing.map { "\($0.start)" } ?? "nan"),\(real.impact.map { "\($0)" } ?? "nan"),\(real.onsetShape),\(real.planeTilt),\(real.peakSwingAxisRate),\(real.kind.rawValue)\n"
+    }
+    try? swings.write(toFile: "\(directory)/\(name)_swings.csv", atomically: true, encoding: .utf8)
 }
 
 let header = "sport     onset med/p95 ms   ttc med/p95 ms    recall prec.  contact"
@@ -108,7 +131,7 @@ if scriptSessions {
                 }
                 if loads { configuration = configuration.withLoadReversals(share: 0.5) }
                 let session = SwingSimulator.simulate(configuration)
-                reports.append(score(session, analyzer: .preset(for: sport), label: "script \(sport) \(seed)"))
+                reports.append(score(session, analyzer: .preset(for: sport), label: "\(loads ? "script-load" : "script-rest") \(sport) \(seed)"))
             }
             print(row(sport.rawValue, AccuracyReport(combining: reports)))
         }
