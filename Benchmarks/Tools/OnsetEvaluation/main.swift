@@ -9,11 +9,14 @@
 // - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
 //   each batch), its swing starts in s from the first sample.
 //
-//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [--dump DIR] [six-shots-rotation.csv]
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [--sports golf,tennis] [--dump DIR]
+//     [six-shots-rotation.csv]
 //
 // `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
 // sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
-// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's).
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's); `--sports` limits every table to
+// those sports; `--dump DIR` writes each scored session's device motion (t, rotation rate, gravity) and its swings
+// (true and detected start, impact, onset shape, plane tilt) as CSV files in DIR.
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -34,7 +37,11 @@ if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
     arguments.removeSubrange(i...(i + 1))
 }
-let sports: [Sport] = [.baseball, .softball, .golf, .tennis]
+var sports: [Sport] = [.baseball, .softball, .golf, .tennis]
+if let i = arguments.firstIndex(of: "--sports"), i + 1 < arguments.count {
+    sports = arguments[i + 1].split(separator: ",").compactMap { Sport(rawValue: String($0)) }
+    arguments.removeSubrange(i...(i + 1))
+}
 
 func format(_ value: Double) -> String { String(format: "%6.2f", value) }
 

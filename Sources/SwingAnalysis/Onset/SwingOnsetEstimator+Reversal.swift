@@ -11,11 +11,13 @@
 /// A rise counts as coming out of a counter-rotation when the rate (in the swing direction) passes zero as a
 /// reversal does — with the angular acceleration of the top on both sides: ``reversalLag`` before the crossing it
 /// is still at least ``reversalDepth`` against the swing and rising (``reversalLag`` earlier it was lower by at least
-/// half as much again), and ``reversalLag`` after it the rate has risen in the swing direction by at least
-/// ``carryRatio`` of that depth; and the rise goes on to ``riseLevel`` within ``riseWindow`` without a plateau
-/// (never ``riseSlack`` below its highest value so far). A load that ends in a pause (the rate flat at rest, or drifting slowly at the top:
-/// no acceleration before the crossing or none after it) goes to the hinge fit, which finds where the rate leaves
-/// that rest.
+/// half as much again, and by no more than ``approachRatio`` times: not a tangential approach to rest);
+/// ``reversalLag`` after it the rate has risen in the swing direction by at least ``carryRatio`` of that depth or
+/// to ``carryLevel``, and over the next ``reversalLag`` it gains at least ``sustainRatio`` of that again (no pause
+/// after the crossing); and the rise goes on to ``riseLevel`` within ``riseWindow`` without a plateau (never
+/// ``riseSlack`` below its highest value so far). A load that ends in a pause (the rate flat at rest, coming to rest
+/// tangentially, or drifting slowly through zero at the top: no acceleration before the crossing or none after it)
+/// goes to the hinge fit, which finds where the rate leaves that rest.
 extension SwingOnsetEstimator {
     /// Lag on either side of the zero crossing at which the reversal is checked, s (four samples at 200 Hz).
     static let reversalLag = 0.02
@@ -27,12 +29,27 @@ extension SwingOnsetEstimator {
     /// it (1 for a rate passing linearly through zero; a swing whose own acceleration takes over gradually from the
     /// top's, as a golf downswing out of a long backswing does, carries 0.3–0.5 of it).
     static let carryRatio: Float = 0.3
+    /// Or, below `carryRatio` of a deep top's depth, `reversalLag` after the crossing the rate must be at least
+    /// this far into the swing direction, rad/s (above wrist tremor and gyroscope noise): a long backswing whose
+    /// downswing takes over gradually crosses zero at 15–35 rad/s² and is 0.07–0.1 rad/s into the swing 20 ms
+    /// later, a fifth to a quarter of its depth then.
+    static let carryLevel: Float = 0.05
     /// After the crossing the rate must reach this level in the swing direction, rad/s…
     static let riseLevel: Float = 0.25
     /// …within this time of the last sample at or below zero, s…
     static let riseWindow = 0.06
     /// …without falling back below its highest value so far by more than this, rad/s (noise).
     static let riseSlack: Float = 0.04
+    /// Over the second `reversalLag` after the crossing the rate must gain at least this fraction of what it gained
+    /// over the first: a downswing keeps accelerating, while a top that drifts through zero into a pause stays flat
+    /// there (simulated golf: 0.03 → 0.026 rad/s on such a top, 0.07–0.09 → 0.25–0.35 rad/s on reversals).
+    static let sustainRatio: Float = 0.5
+    /// `2·reversalLag` before the crossing the rate may be at most this multiple of its value `reversalLag` before
+    /// it: a reversal passes zero with the full angular acceleration of the top (about 2 for a rate linear through
+    /// zero, less for a sine-shaped load), while the tail of a backswing that comes to rest approaches zero
+    /// tangentially (4 for a quadratic approach; 2.8 measured where a drift moved its zero crossing 40 ms before the
+    /// downswing began).
+    static let approachRatio: Float = 2.6
 
     /// The zero crossing (s, recording clock, sub-sample) where the rise that reaches `crossing` comes straight out
     /// of a counter-rotation, or nil when it rises out of rest. `value(j)` is the rate in the swing direction (rad/s)
@@ -60,9 +77,12 @@ extension SwingOnsetEstimator {
         let zero = zeroCrossing(ring: ring, below: last, earliest: earliest, limit: crossing, value: value)
         guard let before = rate(at: zero - reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value),
             let earlier = rate(at: zero - 2 * reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value),
-            let after = rate(at: zero + reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value)
+            let after = rate(at: zero + reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value),
+            let further = rate(at: zero + 2 * reversalLag, ring: ring, from: last, earliest: earliest, latest: latest, value: value)
         else { return nil }
-        guard before <= -reversalDepth, earlier <= 1.5 * before, after >= -carryRatio * before else { return nil }
+        guard before <= -reversalDepth, earlier <= 1.5 * before, earlier >= approachRatio * before,
+            after >= -carryRatio * before || after >= carryLevel, further - after >= sustainRatio * after
+        else { return nil }
         return zero
     }
 

@@ -71,4 +71,44 @@ import Testing
         }
         #expect(Self.onset(ring) == nil)
     }
+
+    /// A deep top (15 rad/s² through zero) whose downswing takes over gradually: 20 ms after the crossing the rate
+    /// is 0.068 rad/s into the swing, less than carryRatio of its 0.3 rad/s depth but above carryLevel, and it keeps
+    /// accelerating: a reversal, starting at the zero crossing — to within 4 ms here, because the least-squares line
+    /// through two samples on each side straddles the fivefold drop of slope at the top (measured 3.6 ms late).
+    @Test func deepTopWithAWeakCarryIsAReversal() throws {
+        let top = 5000.3012
+        let ring = Self.ring { t in
+            let d = t - top
+            return d <= 0 ? 15 * d : 3 * d + 1000 * d * d * d
+        }
+        let onset = try #require(Self.onset(ring))
+        #expect(Swift.abs(onset - top) < 0.004)
+    }
+
+    /// A reversal whose rate stops at 0.16 rad/s 20 ms after the crossing and stays there for 25 ms before the
+    /// swing rises: a pause after the crossing, not a downswing that starts there.
+    @Test func pauseAfterTheCrossingIsNotAReversal() {
+        let top = 5000.3012
+        let ring = Self.ring { t in
+            let d = t - top
+            if d <= 0 { return 8 * d }
+            if d <= 0.045 { return 8 * Swift.min(d, 0.02) }
+            return 0.16 + 3000 * (d - 0.045) * (d - 0.045)
+        }
+        #expect(Self.onset(ring) == nil)
+    }
+
+    /// A backswing coming to rest tangentially (quadratically), 0.02 rad/s of drift moving its zero crossing 16 ms
+    /// before the top, and a downswing accelerating from the top: the zero crossing is not the onset (the hinge
+    /// fit's case).
+    @Test func tangentialApproachIsNotAReversal() {
+        let top = 5000.3
+        let ring = Self.ring { t in
+            let d = t - top
+            if d <= 0 { return 0.02 - 80 * d * d }
+            return 0.02 + 30 * d + 2000 * d * d * d
+        }
+        #expect(Self.onset(ring) == nil)
+    }
 }
