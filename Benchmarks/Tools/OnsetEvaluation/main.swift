@@ -154,26 +154,11 @@ for sport in sports {
 }
 
 if let path = arguments.first {
-    let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    var data = DeviceMotionData()
-    var ends: [Int] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let fields = line.split(separator: ",")
-        if fields.count == 4, let t = Double(fields[0]), let x = Float(fields[1]), let y = Float(fields[2]),
-            let z = Float(fields[3])
-        {
-            data.timestamps.append(t)
-            data.rotationRateX.append(x)
-            data.rotationRateY.append(y)
-            data.rotationRateZ.append(z)
-        } else if line.trimmingCharacters(in: .whitespaces).isEmpty, data.count > (ends.last ?? 0) {
-            ends.append(data.count)
-        }
-    }
-    if ends.last != data.count { ends.append(data.count) }
-    let recording = Recording(deviceMotion: data, deviceMotionBatchEnds: ends)
+    // The raw-dump reader of swing-metrics, as SwingAnalyzerRotationFallbackTests reads the rally.
+    let recording = try RecordingImporter.load(
+        URL(fileURLWithPath: path), format: .rawBatchedDump(stream: .deviceMotion))
     let result = SwingAnalyzer.analyze(recording, configuration: .tennis)
-    let t0 = data.timestamps[0]
+    let t0 = recording.deviceMotion!.timestamps[0]
     print("\nSix-shot rotation rally: swing starts, s from the first sample")
     print(result.swings.map { String(format: "%.4f", $0.start - t0) }.joined(separator: " "))
 }
