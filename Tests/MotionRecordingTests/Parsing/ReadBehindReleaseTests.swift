@@ -4,7 +4,8 @@ import Testing
 @testable import MotionRecording
 
 /// Releasing the parsed pages of a mapped file behind the parser changes no value: a 24 MB interchange file (three
-/// release chunks) read from its mapping equals the same bytes read from memory.
+/// release chunks) read from its mapping equals the same bytes read from memory; the device-motion and raw-IMU
+/// readers release through the same loop.
 @Suite struct ReadBehindReleaseTests {
     @Test func releasingParsedPagesChangesNoSample() throws {
         var text = "timestamp,acceleration_x,acceleration_y,acceleration_z\n"
@@ -37,6 +38,15 @@ import Testing
         }
         #expect(mappedDevice.samples == deviceInMemory.samples)
         #expect(mappedDevice.samples.count == 150_000)
+        // The same rows as gyroscope.csv (only the header differs), read from its mapping.
+        let gyroscopeURL = directory.appendingPathComponent(InterchangeCSV.gyroscopeFileName)
+        let gyroscopeText = InterchangeCSV.gyroscopeHeader.joined(separator: ",") + "\n"
+            + text.drop { $0 != "\n" }.dropFirst()
+        try gyroscopeText.write(to: gyroscopeURL, atomically: true, encoding: .utf8)
+        let gyroscope = try InterchangeCSV.readGyroscope(gyroscopeURL)
+        #expect(gyroscope.samples.timestamps == inMemory.samples.timestamps)
+        #expect(gyroscope.samples.x == inMemory.samples.x && gyroscope.samples.z == inMemory.samples.z)
+        #expect(gyroscope.lines == inMemory.lines && gyroscope.findings.isEmpty)
     }
 }
 
