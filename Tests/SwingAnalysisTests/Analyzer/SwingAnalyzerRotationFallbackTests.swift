@@ -54,17 +54,10 @@ import _TestSupport
     @Test(.enabled(if: sixShots != nil)) func sixShotRallyIsBatchInvariant() throws {
         let recording = try Self.loadRotation(#require(Self.sixShots))
         let reference = SwingAnalyzer.analyze(recording, configuration: .tennis)
-        let data = recording.deviceMotion!
+        #expect(reference.swings.count == 6)
         for (seed, maxChunk) in [(1 as UInt64, 1), (2, 37), (3, 400)] {
-            var random = SplitMix64(seed: seed)
-            var analyzer = SwingAnalyzer(configuration: .tennis, streams: [.deviceMotion])
-            var output = SwingAnalysisResult()
-            var start = 0
-            for size in random.chunkSizes(total: data.count, maxChunk: maxChunk) {
-                analyzer.feed(deviceMotion: data, range: start..<(start + size), into: &output)
-                start += size
-            }
-            analyzer.finish(into: &output)
+            let output = SwingAnalyzerBatchInvarianceTests.analyzeDeviceMotionRebatched(
+                recording.deviceMotion!, configuration: .tennis, seed: seed, maxChunk: maxChunk)
             #expect(output.swings == reference.swings)
         }
     }
