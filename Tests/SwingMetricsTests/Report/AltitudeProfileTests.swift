@@ -68,24 +68,18 @@ import FoundationXML
         // 4 min level, 4 floors up (12.8 m at 0.25 m/s), 4 min level, while the weather lowers the pressure by
         // 0.4 kPa/h: ≈ 5 m of apparent climb over the 9 min, too slow to be the wearer's.
         let legs: [VerticalLeg] = [.level(240), .stairs(4), .level(240)]
-        let pressure = PressureSimulator.simulate(
-            PressureSimulationConfiguration(seed: 9, legs: legs, startTime: 2000, weatherDrift: -0.4, noise: 2))
+        let (session, pressureTruth) = ActivitySession.walk(legs: legs, seed: 9, weatherDrift: -0.4, noise: 2)
         let duration = legs.reduce(0) { $0 + $1.duration }
-        var session = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 9, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
-                deviceMotionRate: nil, startTime: 2000))
-        session.recording.pressure = pressure.pressure
         let barometry = try #require(
             WorkoutAnalyzer.analyzeWithSwings(RecordingSource(session.recording), swingConfiguration: .baseball)
                 .summary.barometry)
         let profile = AltitudeProfile(
             pressure: try #require(session.recording.pressure), barometry: barometry, start: 2000,
             end: 2000 + duration)
-        let climb = pressure.truth.elevationGain
-        #expect(abs(climb - 12.8) < 1e-9 && pressure.truth.elevationLoss == 0)
-        // The barometric line ends ≈ 5 m above the climb; the drift-removed one at the climb, level before and
-        // after it, and its rise is the summary's gain.
+        let climb = pressureTruth.elevationGain
+        #expect(abs(climb - 12.8) < 1e-9 && pressureTruth.elevationLoss == 0)
+        // The barometric line ends ≈ 5 m above the climb; the drift-removed one at the climb, level before it, and
+        // its rise is the summary's gain.
         let barometric = profile.altitude.map(\.meters)
         let wearer = profile.wearerAltitude.map(\.meters)
         #expect(barometric.last! - climb > 3.5, "barometric end \(barometric.last!) m")
