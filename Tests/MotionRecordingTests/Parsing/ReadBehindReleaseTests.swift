@@ -42,9 +42,10 @@ import _TestSupport
         #expect(mappedDevice.samples.count == 150_000)
         // The same rows as gyroscope.csv (only the header differs), read from its mapping.
         let gyroscopeURL = directory.appendingPathComponent(InterchangeCSV.gyroscopeFileName)
-        let gyroscopeText = InterchangeCSV.gyroscopeHeader.joined(separator: ",") + "\n"
-            + text.drop { $0 != "\n" }.dropFirst()
-        try gyroscopeText.write(to: gyroscopeURL, atomically: true, encoding: .utf8)
+        let rows = Data(text.utf8)
+        var gyroscopeBytes = Data((InterchangeCSV.gyroscopeHeader.joined(separator: ",") + "\n").utf8)
+        gyroscopeBytes.append(rows[(rows.firstIndex(of: UInt8(ascii: "\n"))! + 1)...])
+        try gyroscopeBytes.write(to: gyroscopeURL)
         let gyroscope = try InterchangeCSV.readGyroscope(gyroscopeURL)
         #expect(gyroscope.samples.timestamps == inMemory.samples.timestamps)
         #expect(gyroscope.samples.x == inMemory.samples.x && gyroscope.samples.z == inMemory.samples.z)
