@@ -24,7 +24,9 @@ import SwingSimulation
 var arguments = Array(CommandLine.arguments.dropFirst())
 let details = arguments.contains("--details")
 let scriptSessions = arguments.contains("--script-sessions")
-arguments.removeAll { $0 == "--details" || $0 == "--script-sessions" }
+let rawOnly = arguments.contains("--raw-only")
+let rawDiagnose = arguments.contains("--raw-diagnose")
+arguments.removeAll { ["--details", "--script-sessions", "--raw-only", "--raw-diagnose"].contains($0) }
 var rawSeeds: [UInt64] = [11]
 if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
@@ -60,6 +62,7 @@ func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, la
 
 let header = "sport     onset med/p95 ms   ttc med/p95 ms    recall prec.  contact"
 
+if !rawOnly {
 print("From rest (SwingAnalyzerAccuracyTests sessions)\n\(header)")
 for sport in sports {
     var reports: [AccuracyReport] = []
@@ -115,7 +118,15 @@ if scriptSessions {
     }
 }
 
+}
+
 print("\nRaw-IMU swing match (RawIMUSwingMatchTests sessions): |fused − true| onset, ms")
+do {
+    let model = RawGyroscopeModel()
+    var random = SimulationRandom(seed: model.seed)
+    let bias = (0..<3).map { _ in String(format: "%.4f", model.bias * random.gaussian()) }
+    print("raw gyroscope constant bias \(bias.joined(separator: " ")) rad/s")
+}
 print("sport     range   true fused matched   median    p95    max")
 for sport in sports {
     for clipped in [false, true] {
@@ -137,6 +148,10 @@ for sport in sports {
             else { continue }
             used.insert(best)
             differences.append(abs(result.swings[best].start - swing.start) * 1000)
+            if rawDiagnose && abs(result.swings[best].start - swing.start) > 0.002 {
+                diagnose(session: session, fused: fused, truth: truth, result: result, start: swing.start,
+                    fusedStart: result.swings[best].start, analyzer: analyzer, label: "\(sport) \(clipped ? 8 : 0) g seed \(seed)")
+            }
             if details {
                 print("  raw \(sport) \(clipped ? 8 : 0) start \(String(format: "%.3f", swing.start)) Δ \(format((result.swings[best].start - swing.start) * 1000)) ms")
             }
