@@ -5,15 +5,19 @@
 //   wrist, crown left, left-handed, accelerometer clipping at 16 g);
 // - half the swings out of a load or backswing: the sessions of SwingAnalyzerLoadReversalAccuracyTests (seeds 1
 //   and 2, 40 swings, `withLoadReversals(share: 0.5)`; seed 2 right wrist, crown left);
-// - the raw-IMU swing match of RawIMUSwingMatchTests (seed 11, unclipped and 8 g; |fused − true| onset);
+// - the raw-IMU swing match of RawIMUSwingMatchTests (unclipped and 8 g; |fused − true| onset);
 // - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
 //   each batch), its swing starts in s from the first sample.
 //
-//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [six-shots-rotation.csv]
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [--raw-only]
+//       [--raw-diagnose] [six-shots-rotation.csv]
 //
 // `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
 // sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
-// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's).
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11). `--raw-only` prints only the raw-IMU match;
+// `--raw-diagnose` adds, for every swing whose fused onset differs by more than 2 ms, the onsets with only the fused
+// gravity, only the fused rate, or only the raw gyroscope's white noise put into the true device motion
+// (RawDiagnosis.swift).
 import Foundation
 import MotionRecording
 import SensorFusion
