@@ -61,6 +61,9 @@ public struct RecordingSource: Sendable {
         {
             return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
+        if case .sensorLogger = resolved, let file = try SensorLogger.openSpilled(url, spillAbove: spillThreshold) {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
         if case .native = resolved {
             let file = try NativeFormat.open(url)
             // A file that needs repairs (or was written by another tool) is checked as a text import is.
