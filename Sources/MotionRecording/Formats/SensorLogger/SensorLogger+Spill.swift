@@ -30,22 +30,20 @@ extension SensorLogger {
     static func openSpilled(
         _ url: URL, spillAbove threshold: Int, directory: String? = nil, chunkRows: Int = InterchangeCSV.spillChunkRows
     ) throws(RecordingError) -> NativeRecordingFile? {
-        guard let paths = try spillablePaths(url) else { return nil }
-        let accelerometerName = accelerometerFileNames.first { paths[$0] != nil }
+        guard let export = try exportFiles(url) else { return nil }
+        let accelerometerName = accelerometerFileNames.first { export.names.contains($0) }
         let names = ["WristMotion.csv", accelerometerName, "Gravity.csv", "Gyroscope.csv", "GyroscopeUncalibrated.csv",
-                     "MagnetometerUncalibrated.csv"].compactMap { $0 }.filter { paths[$0] != nil }
-        let sizes = names.map { (try? FileManager.default.attributesOfItem(atPath: paths[$0]!.path)[.size] as? Int) ?? 0 }
-        guard paths["WristMotion.csv"] != nil || accelerometerName != nil, !sizes.contains(0),
+                     "MagnetometerUncalibrated.csv"].compactMap { $0 }.filter { export.names.contains($0) }
+        let sizes = names.map { export.size($0) }
+        guard export.names.contains("WristMotion.csv") || accelerometerName != nil, !sizes.contains(0),
             sizes.reduce(0, +) >= threshold
         else { return nil }
         do {
-            // Every file's head (the time column is chosen from them); the slower files whole.
-            var heads: Files = [:]
-            var slowerFiles: Files = [:]
-            for (name, file) in paths {
-                heads[name] = (try RecordingImporter.prefix(file, count: 4096), file.path)
-                if !spilledFileNames.contains(name) { slowerFiles[name] = try mappedData(file) }
-            }
+            // Every file's text but the slower ones' (those whole, in memory); the time column is chosen from the
+            // heads of all.
+            let (texts, slowerFiles) = try export.read(directory: directory)
+            var heads = slowerFiles
+            for (name, text) in texts { heads[name] = (text.head(4096), text.file) }
             var slower = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
             var standardised: Bool? = nil
             if let (data, _) = slowerFiles["Metadata.csv"] {
@@ -61,7 +59,7 @@ extension SensorLogger {
             for (index, name) in names.enumerated() {
                 let requests = name == "WristMotion.csv" ? wristMotionRequests(clock) : tripleRequests(clock)
                 tables[name] = try SpilledTable(
-                    paths[name]!, prefix: "sensor_logger\(index)_", requests: requests, into: spill, chunkRows: chunkRows)
+                    texts[name]!, prefix: "sensor_logger\(index)_", requests: requests, into: spill, chunkRows: chunkRows)
             }
             guard tables.values.allSatisfy({ $0.count > 0 }) else { return nil }
             slower.findings += names.compactMap { tables[$0]!.droppedLastLine }
@@ -114,7 +112,7 @@ extension SensorLogger {
             }
             try addWorkoutStreams(
                 slowerFiles, clock: clock, origin: origin, standardised: standardised,
-                isWatch: paths["WristMotion.csv"] != nil || paths["WatchAccelerometerUncalibrated.csv"] != nil,
+                isWatch: export.names.contains("WristMotion.csv") || export.names.contains("WatchAccelerometerUncalibrated.csv"),
                 into: &slower)
             return try spill.checkedRecording(streams, slower: slower, gyroscopeFile: gyroscopeFile, chunkRows: chunkRows)
         } catch {
@@ -123,33 +121,81 @@ extension SensorLogger {
         }
     }
 
-    /// The export's files by base name as ``read(_:)`` finds them, or `nil` for a zip or anything that is neither a
-    /// directory nor a regular file.
-    private static func spillablePaths(_ url: URL) throws(RecordingError) -> [String: URL]? {
+    /// The files of an export as ``read(_:)`` finds them (by base name): in a directory, or members of a zip, or
+    /// one CSV on its own.
+    struct ExportFiles {
         var paths: [String: URL] = [:]
+        var archive: (zip: ZipArchive, url: URL, members: [String: ZipArchive.Entry])? = nil
+
+        var names: Set<String> { Set(paths.keys).union(archive.map { Set($0.members.keys) } ?? []) }
+
+        /// The size of the file `name`'s text, bytes.
+        func size(_ name: String) -> Int {
+            if let entry = archive?.members[name] { return entry.method == 0 ? entry.compressedSize : entry.uncompressedSize }
+            return paths[name].flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int } ?? 0
+        }
+
+        /// Every file's text (zip members inflated into temporary files in `directory`) but the slower streams' and
+        /// Metadata.csv, which are read whole.
+        func read(directory: String?) throws(RecordingError) -> (texts: [String: ExportText], slower: Files) {
+            var texts: [String: ExportText] = [:]
+            var slower: Files = [:]
+            let inMemory = workoutFileNames.union(["Metadata.csv"])
+            for (name, url) in paths {
+                if inMemory.contains(name) {
+                    do { slower[name] = (try Data(contentsOf: url, options: .alwaysMapped), url.path) } catch {
+                        throw .unreadable(file: url.path, reason: describeFileError(error))
+                    }
+                } else {
+                    texts[name] = try ExportText(url)
+                }
+            }
+            if let (zip, url, members) = archive {
+                let input = try MappedFile(url)
+                for entry in zip.entries {
+                    let name = (entry.name as NSString).lastPathComponent
+                    guard let member = members[name], member.localHeaderOffset == entry.localHeaderOffset else { continue }
+                    if inMemory.contains(name) {
+                        slower[name] = (try zip.contents(of: entry), zip.file + "/" + entry.name)
+                    } else {
+                        texts[name] = try ExportText(entry, of: zip, input: input, directory: directory)
+                    }
+                }
+            }
+            return (texts, slower)
+        }
+    }
+
+    /// The files of `url` (a directory, a zip or one CSV), or `nil` for anything else.
+    private static func exportFiles(_ url: URL) throws(RecordingError) -> ExportFiles? {
+        var export = ExportFiles()
         switch FileKind.of(url.path) {
         case .directory:
             for name in knownFileNames {
                 let file = url.appendingPathComponent(name)
                 guard FileManager.default.fileExists(atPath: file.path) else { continue }
                 try FileKind.requireReadableFile(file.path)
-                paths[name] = file
+                export.paths[name] = file
             }
         case .regularFile:
             let head = try RecordingImporter.prefix(url, count: 65536)
-            if head.starts(with: [0x50, 0x4B]) { return nil }
-            let name = url.lastPathComponent
-            paths[knownFileNames.contains(name) ? name : try guessRole(head, file: url.path)] = url
+            if head.starts(with: [0x50, 0x4B]) {
+                let archive = try ZipArchive(url)
+                var members: [String: ZipArchive.Entry] = [:]
+                for entry in archive.entries {
+                    let base = (entry.name as NSString).lastPathComponent
+                    guard knownFileNames.contains(base), !entry.name.hasPrefix("__MACOSX") else { continue }
+                    members[base] = entry
+                }
+                export.archive = (archive, url, members)
+            } else {
+                let name = url.lastPathComponent
+                export.paths[knownFileNames.contains(name) ? name : try guessRole(head, file: url.path)] = url
+            }
         default:
             return nil
         }
-        return paths
-    }
-
-    private static func mappedData(_ url: URL) throws(RecordingError) -> (Data, String) {
-        do { return (try Data(contentsOf: url, options: .alwaysMapped), url.path) } catch {
-            throw .unreadable(file: url.path, reason: describeFileError(error))
-        }
+        return export
     }
 
     /// A high-rate file parsed into the spill as written: `<prefix>time` (the time column's 8-byte slots, as
@@ -164,9 +210,8 @@ extension SensorLogger {
         var droppedLastLine: HygieneFinding?
 
         init(
-            _ url: URL, prefix: String, requests: [NamedColumnCSV.Request], into spill: TextSpill, chunkRows: Int
+            _ text: ExportText, prefix: String, requests: [NamedColumnCSV.Request], into spill: TextSpill, chunkRows: Int
         ) throws(RecordingError) {
-            let text = try MappedFile(url)
             // A row holds as many fields as the header, so at least that many bytes (commas and a line end): an
             // upper bound of the rows (1 field when the header quotes its names, whose commas may not separate).
             let headerLine = text.bytes.prefix { $0 != 0x0A }
@@ -176,7 +221,7 @@ extension SensorLogger {
                     + (1..<requests.count).map { (prefix + "\($0)", 4, nil) },
                 capacity: text.count / fields + 1)
             let layout = try NamedColumnCSV.parse(
-                bytes: text.bytes, file: url.path, requests: requests, mapping: text, chunkRows: max(chunkRows, 1)
+                bytes: text.bytes, file: text.file, requests: requests, mapping: text.mapping, chunkRows: max(chunkRows, 1)
             ) { part throws(RecordingError) in
                 try spill.append(prefix + "time", part.columns[0])
                 try spill.append(prefix + "line", part.lines)
@@ -185,7 +230,7 @@ extension SensorLogger {
                 }
             }
             self.prefix = prefix
-            file = url.path
+            file = text.file
             count = spill.regions[prefix + "time"]!.count
             found = layout.found
             droppedLastLine = layout.droppedLastLine

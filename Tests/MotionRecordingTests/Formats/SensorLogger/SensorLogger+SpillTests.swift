@@ -12,7 +12,8 @@ import _TestSupport
     enum Case: String, CaseIterable {
         case watch, watchStandardised, watchInferredStandardised, conjugatedAttitude, timeFallback, nanRows,
             backwardsRows, gap, truncatedLastLine, loneWristMotion, phoneUserAcceleration, phoneStandardised,
-            phoneRaw, phoneWithoutGravity, plainFixture, standardisedFixture, iPhoneFixture, spreadsheetFixture
+            phoneRaw, phoneWithoutGravity, plainFixture, standardisedFixture, iPhoneFixture, spreadsheetFixture,
+            zipFixture, storedZip
     }
 
     /// Seconds of each synthetic export.
@@ -149,6 +150,17 @@ import _TestSupport
         case .standardisedFixture: return FixtureFiles.url("sensor-logger/standardised")
         case .iPhoneFixture: return FixtureFiles.url("sensor-logger/iphone-v3")
         case .spreadsheetFixture: return FixtureFiles.url("sensor-logger/iphone-v3-spreadsheet")
+        case .zipFixture: return FixtureFiles.url("sensor-logger/plain-export.zip")
+        case .storedZip:
+            // The phone export in a folder of a zip, stored (not compressed), with a macOS resource fork beside it.
+            var members = Self.phone().sorted { $0.key < $1.key }.map { name, text in
+                ZipBuilder.Member(name: "export/" + name, method: 0, data: Array(text.utf8), declaredSize: UInt32(text.utf8.count))
+            }
+            members.append(ZipBuilder.Member(name: "__MACOSX/export/._Gravity.csv", method: 0, data: [0, 1], declaredSize: 2))
+            let directory = FixtureFiles.temporaryDirectory(name)
+            let url = directory.appendingPathComponent("export.zip")
+            try! ZipBuilder.archive(members).write(to: url)
+            return url
         }
     }
 
@@ -204,7 +216,8 @@ import _TestSupport
             #expect(!messages(.units).contains { $0.contains("Accelerometer") })
         case .phoneWithoutGravity:
             #expect(recording.deviceMotion == nil && recording.gyroscope?.count == 200)
-        case .plainFixture, .standardisedFixture, .iPhoneFixture: #expect(recording.deviceMotion != nil)
+        case .plainFixture, .standardisedFixture, .iPhoneFixture, .zipFixture: #expect(recording.deviceMotion != nil)
+        case .storedZip: #expect(recording.accelerometer?.count == 400 && recording.pressure?.count == 4)
         }
     }
 
@@ -229,10 +242,5 @@ import _TestSupport
             do { _ = try RecordingSource.open(url, spillThreshold: threshold) } catch { errors.append("\(error)") }
         }
         #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":3:"), "\(errors)")
-    }
-
-    /// A zip export is imported into memory (not spilled).
-    @Test func aZipIsNotSpilled() throws {
-        #expect(try SensorLogger.openSpilled(FixtureFiles.url("sensor-logger/plain-export.zip"), spillAbove: 0) == nil)
     }
 }
