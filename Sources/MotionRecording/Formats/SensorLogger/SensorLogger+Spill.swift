@@ -31,6 +31,7 @@ extension SensorLogger {
         _ url: URL, spillAbove threshold: Int, directory: String? = nil, chunkRows: Int = InterchangeCSV.spillChunkRows
     ) throws(RecordingError) -> NativeRecordingFile? {
         guard let export = try exportFiles(url) else { return nil }
+        let chunkRows = max(chunkRows, 1)
         let accelerometerName = accelerometerFileNames.first { export.names.contains($0) }
         let names = ["WristMotion.csv", accelerometerName, "Gravity.csv", "Gyroscope.csv", "GyroscopeUncalibrated.csv",
                      "MagnetometerUncalibrated.csv"].compactMap { $0 }.filter { export.names.contains($0) }
