@@ -1,8 +1,8 @@
 import Foundation
 
-/// Opening a long Sensor Logger export (a directory, or one of its CSV files) in bounded memory: each high-rate file
-/// (WristMotion, the accelerometer file, Gravity, Gyroscope, GyroscopeUncalibrated, MagnetometerUncalibrated: 50–800
-/// Hz) is parsed in chunks into a ``TextSpill`` as written (times as read, values as `Float`). The whole-column
+/// Opening a long Sensor Logger export (a directory, a zip, or one of its CSV files) in bounded memory: each
+/// high-rate file (WristMotion, the accelerometer file, Gravity, Gyroscope, GyroscopeUncalibrated,
+/// MagnetometerUncalibrated: 50–800 Hz; a zip's members first inflated into temporary files, ``ExportText``) is parsed in chunks into a ``TextSpill`` as written (times as read, values as `Float`). The whole-column
 /// decisions are then taken exactly as ``read(files:)`` takes them, from the same values read back from the spill:
 /// the time origin from each file's first row, the standardisation from the median |gravity| of the same evenly
 /// spread rows, the attitude convention from the same 200 rows, the accelerometer's meaning from its median |a|.
@@ -21,9 +21,9 @@ extension SensorLogger {
     /// The accelerometer files in the order ``read(files:)`` prefers them (the first present is read).
     static let accelerometerFileNames = ["WatchAccelerometerUncalibrated.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv"]
 
-    /// `url` (an export directory or one Sensor Logger CSV) opened through a spill, or `nil` when it is imported into
-    /// memory instead, as it always was: when its high-rate files hold fewer than `threshold` bytes; when it is a zip;
-    /// when one of them is empty or has no rows, or WristMotion lacks part of a column group; when a repair cannot be
+    /// `url` (an export directory, zip or one Sensor Logger CSV) opened through a spill, or `nil` when it is imported
+    /// into memory instead, as it always was: when its high-rate files hold fewer than `threshold` bytes; when one of
+    /// them is empty or has no rows, or WristMotion lacks part of a column group; when a repair cannot be
     /// made in place; or when the temporary file cannot be written. A malformed file throws the in-memory import's
     /// error. `directory` is where the spill goes (the temporary directory when `nil`); rows are parsed and written
     /// `chunkRows` at a time (any value gives the same result).
