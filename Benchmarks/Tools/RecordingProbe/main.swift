@@ -21,7 +21,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: recording-probe inspect PATH… | time-import PATH REPEATS | write-native SRC DST | time-native PATH REPEATS | stream-memory HOURS")
+    print("usage: recording-probe inspect PATH… | time-import PATH REPEATS | write-native SRC DST | time-native PATH REPEATS | stream-memory HOURS | open-stream PATH [--in-memory]")
     exit(64)
 }
 do {
@@ -105,9 +105,13 @@ do {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print("batches \(batches) samples \(samples) checksum \(checksum) wall_seconds \(seconds) \(peakResidentMemory())")
     case "open-stream":
-        // open-stream PATH: opens any recording as the CLI does (`RecordingSource.open`: a long interchange CSV spilled
-        // and checked in a temporary native file) and reads every batch's columns; prints the peak resident memory.
-        let source = try RecordingSource.open(URL(fileURLWithPath: arguments[1]))
+        // open-stream PATH [--in-memory]: opens any recording as the CLI does (`RecordingSource.open`: a long text
+        // recording spilled and checked in a temporary native file; never with --in-memory, the peer) and reads every
+        // batch's columns; prints the peak resident memory.
+        let inMemory = arguments.dropFirst(2).contains("--in-memory")
+        let source = try RecordingSource.open(
+            URL(fileURLWithPath: arguments[1]),
+            spillThreshold: inMemory ? .max : RecordingSource.defaultSpillThreshold)
         var samples = 0
         var checksum: Double = 0
         var accelerometerScratch = AccelerometerData()
