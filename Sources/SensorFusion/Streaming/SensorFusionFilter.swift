@@ -41,6 +41,8 @@ public struct SensorFusionFilter: Sendable {
     /// The latest processed accelerometer sample, Core Motion sign, g.
     private var latestAcceleration = SIMD3<Double>.zero
     private var hasStarted = false
+    /// Output rows of the batch being processed, appended to the caller's output in bulk.
+    private var staging = DeviceMotionStaging()
     private var saturationStart: Double? = nil
     private let saturationLevel: Double
 
@@ -73,9 +75,7 @@ public struct SensorFusionFilter: Sendable {
     /// becomes complete to `output`.
     public mutating func append(accelerometer batch: AccelerometerData, into output: inout DeviceMotionData) {
         guard !batch.isEmpty else { return }
-        for i in 0..<batch.count {
-            accelerometerQueue.append(batch.timestamps[i], batch.x[i], batch.y[i], batch.z[i])
-        }
+        accelerometerQueue.append(batch.timestamps, batch.x, batch.y, batch.z, range: 0..<batch.count)
         accelerometerWatermark = max(accelerometerWatermark, batch.timestamps[batch.count - 1])
         drain(into: &output, finishing: false)
     }
@@ -84,9 +84,7 @@ public struct SensorFusionFilter: Sendable {
     /// complete to `output`.
     public mutating func append(gyroscope batch: GyroscopeData, into output: inout DeviceMotionData) {
         guard !batch.isEmpty else { return }
-        for i in 0..<batch.count {
-            gyroscopeQueue.append(batch.timestamps[i], batch.x[i], batch.y[i], batch.z[i])
-        }
+        gyroscopeQueue.append(batch.timestamps, batch.x, batch.y, batch.z, range: 0..<batch.count)
         gyroscopeWatermark = max(gyroscopeWatermark, batch.timestamps[batch.count - 1])
         drain(into: &output, finishing: false)
     }
@@ -101,6 +99,8 @@ public struct SensorFusionFilter: Sendable {
     private mutating func drain(into output: inout DeviceMotionData, finishing: Bool) {
         let skew = configuration.maximumStreamSkew
         var withoutGyroscope = 0
+        staging.prepare()
+        defer { staging.flush(into: &output) }
         while true {
             if !gyroscopeQueue.isEmpty {
                 let t = gyroscopeQueue.firstTimestamp
@@ -191,19 +191,7 @@ public struct SensorFusionFilter: Sendable {
         let gravity = Quaternion.rotate(Quaternion.conjugate(q), SIMD3(0, 0, -1))
         let user = latestAcceleration - gravity
         let corrected = rate - estimator.bias
-        output.timestamps.append(t)
-        output.attitudeW.append(Float(q.x))
-        output.attitudeX.append(Float(q.y))
-        output.attitudeY.append(Float(q.z))
-        output.attitudeZ.append(Float(q.w))
-        output.gravityX.append(Float(gravity.x))
-        output.gravityY.append(Float(gravity.y))
-        output.gravityZ.append(Float(gravity.z))
-        output.userAccelerationX.append(Float(user.x))
-        output.userAccelerationY.append(Float(user.y))
-        output.userAccelerationZ.append(Float(user.z))
-        output.rotationRateX.append(Float(corrected.x))
-        output.rotationRateY.append(Float(corrected.y))
-        output.rotationRateZ.append(Float(corrected.z))
+        if staging.isFull { staging.flush(into: &output) }
+        staging.append(timestamp: t, attitude: q, gravity: gravity, userAcceleration: user, rotationRate: corrected)
     }
 }
