@@ -159,7 +159,9 @@ public struct SensorFusionFilter: Sendable {
             } else if sample.timestamp < gyroscopeTime {
                 late += 1
             }
-            applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value))
+            // Only the last accelerometer sample at or before t aligns the inclination (the attitude is read at t).
+            let aligning = accelerometerQueue.isEmpty || accelerometerQueue.firstTimestamp > t
+            applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value), aligning: aligning)
         }
         if late > 0 { events.append(.init(timestamp: t, kind: .lateAccelerometer(count: late))) }
         if integrating && t > cursor { estimator.integrate(rate, duration: t - cursor) }
@@ -176,11 +178,11 @@ public struct SensorFusionFilter: Sendable {
     }
 
     @inline(__always)
-    private mutating func applyAccelerometer(at t: Double, acceleration: SIMD3<Double>) {
+    private mutating func applyAccelerometer(at t: Double, acceleration: SIMD3<Double>, aligning: Bool = true) {
         let interval = t - accelerometerTime
         if interval > 0 && interval <= configuration.maximumGap { accelerometerInterval = interval }
         // A first sample, a repeated timestamp or a gap: the low-pass uses the last regular interval.
-        estimator.correct(force: -acceleration, interval: accelerometerInterval)
+        estimator.correct(force: -acceleration, interval: accelerometerInterval, aligning: aligning)
         accelerometerTime = max(accelerometerTime, t)
         latestAcceleration = acceleration
     }
