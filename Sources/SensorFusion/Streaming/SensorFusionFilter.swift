@@ -160,7 +160,9 @@ public struct SensorFusionFilter: Sendable {
                 late += 1
             }
             // Only the last accelerometer sample at or before t aligns the inclination (the attitude is read at t).
-            let aligning = accelerometerQueue.isEmpty || accelerometerQueue.firstTimestamp > t
+            // Before the first output every sample aligns: the first one's alignment is the initial inclination,
+            // which must not reach the bias estimator (its interval is 0); a later first alignment would.
+            let aligning = !hasStarted || accelerometerQueue.isEmpty || accelerometerQueue.firstTimestamp > t
             applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value), aligning: aligning)
         }
         if late > 0 { events.append(.init(timestamp: t, kind: .lateAccelerometer(count: late))) }
