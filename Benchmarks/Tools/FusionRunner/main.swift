@@ -1,7 +1,8 @@
 // fusion-runner: runs SensorFusionFilter over arrays written by Benchmarks/compare_fusion.py and times it.
 //
-//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G] [--clipping-rejection 0|1]
-//                 [--clipping-level G] [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S] [--swing-analysis 0|1]
+//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G]
+//                 [--clipping-rejection 0|1] [--clipping-level G] [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S]
+//                 [--swing-analysis 0|1]
 //
 // ACC.f64: little-endian float64 rows (t s, x, y, z g, Core Motion sign); GYRO.f64: rows (t s, x, y, z rad/s).
 // OUT.f64: rows (t, qw, qx, qy, qz, gravity x, y, z) per output sample. The streams are fed as alternating batches of

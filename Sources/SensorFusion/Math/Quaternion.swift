@@ -56,7 +56,8 @@ enum Quaternion {
             // result by less than 1e-19 (x ≤ 6.25e-4), far below an ulp of either value.
             let x = theta2 * 0.25  // (θ/2)²
             let c = 1 - x * 0.5 * (1 - x * (1 / 12.0) * (1 - x * (1 / 30.0) * (1 - x * (1 / 56.0))))
-            let sinc = 1 - x * (1 / 6.0) * (1 - x * (1 / 20.0) * (1 - x * (1 / 42.0) * (1 - x * (1 / 72.0))))  // sin(θ/2) / (θ/2)
+            // sin(θ/2) / (θ/2):
+            let sinc = 1 - x * (1 / 6.0) * (1 - x * (1 / 20.0) * (1 - x * (1 / 42.0) * (1 - x * (1 / 72.0))))
             let s = sinc * duration * 0.5
             return SIMD4(c, s * rate.x, s * rate.y, s * rate.z)
         }

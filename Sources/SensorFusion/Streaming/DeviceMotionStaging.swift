@@ -15,7 +15,7 @@ struct DeviceMotionStaging: Sendable {
 
     var isFull: Bool { count == Self.capacity }
 
-    /// Makes the storage this staging's own (once per batch, before the first ``append(timestamp:attitude:gravity:userAcceleration:rotationRate:)``).
+    /// Makes the storage this staging's own (once per batch, before the first row is appended).
     @inline(__always)
     mutating func prepare() {
         if !isKnownUniquelyReferenced(&storage) { storage = DeviceMotionStagingStorage(capacity: Self.capacity) }
@@ -52,8 +52,11 @@ struct DeviceMotionStaging: Sendable {
     mutating func flush(into output: inout DeviceMotionData) {
         guard count > 0 else { return }
         let s = storage, n = Self.capacity
-        func column(_ c: Int) -> UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: s.columns + c * n, count: count) }
-        output.timestamps.append(contentsOf: UnsafeBufferPointer(start: s.timestamps, count: count))
+        let rows = count
+        func column(_ c: Int) -> UnsafeBufferPointer<Float> {
+            UnsafeBufferPointer(start: s.columns + c * n, count: rows)
+        }
+        output.timestamps.append(contentsOf: UnsafeBufferPointer(start: s.timestamps, count: rows))
         output.attitudeW.append(contentsOf: column(0))
         output.attitudeX.append(contentsOf: column(1))
         output.attitudeY.append(contentsOf: column(2))
