@@ -43,16 +43,25 @@ struct DeviceMotionStagingTests {
         let reference = try fuse(imu).motion
         var filter = try SensorFusionFilter()
         var motion = DeviceMotionData()
-        let cutA = imu.accelerometer.count / 2, cutG = imu.gyroscope.count / 2
-        filter.append(accelerometer: imu.accelerometer[0..<cutA], into: &motion)
-        filter.append(gyroscope: imu.gyroscope[0..<cutG], into: &motion)
-        var copy = filter
-        var other = DeviceMotionData()
-        copy.append(accelerometer: imu.accelerometer[cutA..<imu.accelerometer.count], into: &other)
-        copy.append(gyroscope: imu.gyroscope[0..<cutG], into: &other)  // wrong data into the copy only
-        filter.append(accelerometer: imu.accelerometer[cutA..<imu.accelerometer.count], into: &motion)
-        filter.append(gyroscope: imu.gyroscope[cutG..<imu.gyroscope.count], into: &motion)
+        // Quarter-second batches of both streams (within the stream skew); halfway, a copy takes other data.
+        for quarter in 0..<16 {
+            let a = (quarter * 200)..<min((quarter + 1) * 200, imu.accelerometer.count)
+            let g = (quarter * 50)..<min((quarter + 1) * 50, imu.gyroscope.count)
+            filter.append(accelerometer: imu.accelerometer[a], into: &motion)
+            filter.append(gyroscope: imu.gyroscope[g], into: &motion)
+            if quarter == 7 {
+                var copy = filter
+                var other = DeviceMotionData()
+                // Stale data into the copy only, enough to wrap its accelerometer ring (4,096 samples) over the
+                // slots of the samples the original still holds: shared storage would corrupt them.
+                copy.append(accelerometer: imu.accelerometer[0..<3200], into: &other)
+                copy.append(accelerometer: imu.accelerometer[0..<1000], into: &other)
+                copy.append(gyroscope: imu.gyroscope[0..<100], into: &other)
+                copy.finish(into: &other)
+            }
+        }
         filter.finish(into: &motion)
+        #expect(imu.accelerometer.count == 3200 && imu.gyroscope.count == 800)
         #expect(motion == reference)
     }
 }
