@@ -193,7 +193,9 @@ package.targets += [
         ],
         path: "Benchmarks/FusionBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    // Plain tool for Benchmarks/compare_fusion.py: runs SensorFusionFilter over arrays and times it.
+    // Plain tool for Benchmarks/compare_fusion.py and profile_fusion.py: runs SensorFusionFilter (and optionally a
+    // SwingAnalyzer) over arrays and times it.
     .executableTarget(
-        name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion"], path: "Benchmarks/Tools/FusionRunner"),
+        name: "fusion-runner", dependencies: ["MotionRecording", "SensorFusion", "SwingAnalysis"],
+        path: "Benchmarks/Tools/FusionRunner"),
 ]

@@ -8,7 +8,10 @@ once with --repeats 3. The difference, halved, is the cost of one pass of the fi
 reading and writing cancel); divided by 20 it is the cost of one batch pair of 800 + 200 samples. Instruction counts
 do not depend on the machine's load, so two builds can be compared across runs; times cannot.
 
-Usage: python3 Benchmarks/profile_fusion.py [--no-build] [--runner PATH] [--keep DIR]
+With --swing-analysis the runner also feeds a SwingAnalyzer (baseball) each batch, as FusionBenchmarks'
+Fusion+SwingAnalysis-1s-batch-pair does: the count is then the whole streaming pair.
+
+Usage: python3 Benchmarks/profile_fusion.py [--no-build] [--runner PATH] [--keep DIR] [--swing-analysis]
        (--keep DIR leaves the callgrind outputs there, for `callgrind_annotate --auto=yes DIR/callgrind-3.out`)
 Needs valgrind and numpy.
 """
@@ -59,11 +62,11 @@ def synthetic_streams(seconds):
     return np.array(accelerometer), np.array(gyroscope)
 
 
-def instructions(runner, folder, repeats):
+def instructions(runner, folder, repeats, extra):
     out = os.path.join(folder, f"callgrind-{repeats}.out")
     done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", runner,
                            os.path.join(folder, "acc.f64"), os.path.join(folder, "gyr.f64"),
-                           os.path.join(folder, "out.f64"), "--repeats", str(repeats)],
+                           os.path.join(folder, "out.f64"), "--repeats", str(repeats), *extra],
                           capture_output=True, text=True, check=True)
     return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
 
@@ -73,7 +76,9 @@ def main():
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--runner", default=os.path.join(SCRATCH, "release", "fusion-runner"))
     parser.add_argument("--keep", help="folder for the inputs and callgrind outputs (default: a temporary one)")
+    parser.add_argument("--swing-analysis", action="store_true", help="count fusion + SwingAnalyzer per batch pair")
     args = parser.parse_args()
+    extra = ["--swing-analysis", "1"] if args.swing_analysis else []
     if not args.no_build:
         subprocess.run(["swift", "build", "-c", "release", "--product", "fusion-runner", "--scratch-path", SCRATCH],
                        cwd=ROOT, check=True)
@@ -83,7 +88,7 @@ def main():
         accelerometer, gyroscope = synthetic_streams(SECONDS)
         accelerometer.astype("<f8").tofile(os.path.join(folder, "acc.f64"))
         gyroscope.astype("<f8").tofile(os.path.join(folder, "gyr.f64"))
-        one, three = instructions(args.runner, folder, 1), instructions(args.runner, folder, 3)
+        one, three = instructions(args.runner, folder, 1, extra), instructions(args.runner, folder, 3, extra)
         per_pass = (three - one) / 2
         print(f"{per_pass:.0f} instructions per pass over {SECONDS} s = {per_pass / SECONDS:.0f} per 1-s batch pair "
               f"(800 accelerometer + 200 gyroscope samples); {per_pass / (SECONDS * 200):.0f} per gyroscope sample")

@@ -1,15 +1,20 @@
 // fusion-runner: runs SensorFusionFilter over arrays written by Benchmarks/compare_fusion.py and times it.
 //
-//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G] [--clipping-rejection 0|1]
-//                 [--clipping-level G] [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S]
+//   fusion-runner ACC.f64 GYRO.f64 OUT.f64 [--repeats N] [--batch-seconds S] [--tau S] [--rejection G]
+//                 [--clipping-rejection 0|1] [--clipping-level G] [--gyroscope-range RAD_PER_S] [--hold S] [--max-hold S]
+//                 [--swing-analysis 0|1]
 //
 // ACC.f64: little-endian float64 rows (t s, x, y, z g, Core Motion sign); GYRO.f64: rows (t s, x, y, z rad/s).
 // OUT.f64: rows (t, qw, qx, qy, qz, gravity x, y, z) per output sample. The streams are fed as alternating batches of
 // S seconds (default 1, like CMBatchedSensorManager). Prints one JSON line: sample counts and the processing time of
 // each repeat (ContinuousClock, and this thread's CPU time; file I/O excluded; a fresh filter each repeat).
+// --swing-analysis 1 also feeds a SwingAnalyzer (baseball) as FusionBenchmarks' Fusion+SwingAnalysis-1s-batch-pair
+// does: each accelerometer batch after the filter took it, and the device motion each gyroscope batch completed
+// (rotation rate and gravity), so that profile_fusion.py can count the whole streaming pair.
 import Foundation
 import MotionRecording
 import SensorFusion
+import SwingAnalysis
 
 func readRows(_ path: String) -> [Double] {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -38,6 +43,7 @@ if let hold = option("--hold", in: &arguments) { configuration.rejectionHoldTime
 if let longest = option("--max-hold", in: &arguments) { configuration.maximumRejectionTime = longest }
 if let rest = option("--rest-bias", in: &arguments) { configuration.restBiasEstimation = rest != 0 }
 if let motion = option("--motion-bias", in: &arguments) { configuration.motionBiasEstimation = motion != 0 }
+let swingAnalysis = (option("--swing-analysis", in: &arguments) ?? 0) != 0
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: fusion-runner ACC.f64 GYRO.f64 OUT.f64 [options]\n".utf8))
     exit(64)
@@ -91,12 +97,24 @@ for _ in 0..<max(1, repeats) {
     }
     output.timestamps.reserveCapacity(gyroscope.count)
     var fusion = try SensorFusionFilter(configuration: configuration)
+    var analyzer = SwingAnalyzer(configuration: .baseball)
+    var result = SwingAnalysisResult()
+    var analysed = 0
     let clock = ContinuousClock()
     let cpuBegan = threadCPUTime()
     let began = clock.now
     for i in 0..<max(accelerometerBatches.count, gyroscopeBatches.count) {
-        if i < accelerometerBatches.count { fusion.append(accelerometer: accelerometerBatches[i], into: &output) }
+        if i < accelerometerBatches.count {
+            fusion.append(accelerometer: accelerometerBatches[i], into: &output)
+            if swingAnalysis { analyzer.feed(accelerometer: accelerometerBatches[i], into: &result) }
+        }
         if i < gyroscopeBatches.count { fusion.append(gyroscope: gyroscopeBatches[i], into: &output) }
+        if swingAnalysis {
+            output.withRotationColumns(analysed..<output.count, components: [.rotationRate, .gravity]) {
+                analyzer.feed(deviceMotion: $0, into: &result)
+            }
+            analysed = output.count
+        }
     }
     fusion.finish(into: &output)
     let elapsed = clock.now - began

@@ -11,6 +11,7 @@ struct Matrix3: Sendable, Equatable {
     }
 
     /// The rotation matrix of the unit quaternion q = (w, x, y, z): R v = q ⊗ (0, v) ⊗ q*.
+    @inline(__always)
     static func rotation(_ q: SIMD4<Double>) -> Matrix3 {
         let (w, x, y, z) = (q.x, q.y, q.z, q.w)
         return Matrix3(

@@ -41,6 +41,8 @@ public struct SensorFusionFilter: Sendable {
     /// The latest processed accelerometer sample, Core Motion sign, g.
     private var latestAcceleration = SIMD3<Double>.zero
     private var hasStarted = false
+    /// Output rows of the batch being processed, appended to the caller's output in bulk.
+    private var staging = DeviceMotionStaging()
     private var saturationStart: Double? = nil
     private let saturationLevel: Double
 
@@ -73,9 +75,7 @@ public struct SensorFusionFilter: Sendable {
     /// becomes complete to `output`.
     public mutating func append(accelerometer batch: AccelerometerData, into output: inout DeviceMotionData) {
         guard !batch.isEmpty else { return }
-        for i in 0..<batch.count {
-            accelerometerQueue.append(batch.timestamps[i], batch.x[i], batch.y[i], batch.z[i])
-        }
+        accelerometerQueue.append(batch.timestamps, batch.x, batch.y, batch.z, range: 0..<batch.count)
         accelerometerWatermark = max(accelerometerWatermark, batch.timestamps[batch.count - 1])
         drain(into: &output, finishing: false)
     }
@@ -84,9 +84,7 @@ public struct SensorFusionFilter: Sendable {
     /// complete to `output`.
     public mutating func append(gyroscope batch: GyroscopeData, into output: inout DeviceMotionData) {
         guard !batch.isEmpty else { return }
-        for i in 0..<batch.count {
-            gyroscopeQueue.append(batch.timestamps[i], batch.x[i], batch.y[i], batch.z[i])
-        }
+        gyroscopeQueue.append(batch.timestamps, batch.x, batch.y, batch.z, range: 0..<batch.count)
         gyroscopeWatermark = max(gyroscopeWatermark, batch.timestamps[batch.count - 1])
         drain(into: &output, finishing: false)
     }
@@ -101,6 +99,8 @@ public struct SensorFusionFilter: Sendable {
     private mutating func drain(into output: inout DeviceMotionData, finishing: Bool) {
         let skew = configuration.maximumStreamSkew
         var withoutGyroscope = 0
+        staging.prepare()
+        defer { staging.flush(into: &output) }
         while true {
             if !gyroscopeQueue.isEmpty {
                 let t = gyroscopeQueue.firstTimestamp
@@ -159,7 +159,11 @@ public struct SensorFusionFilter: Sendable {
             } else if sample.timestamp < gyroscopeTime {
                 late += 1
             }
-            applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value))
+            // Only the last accelerometer sample at or before t aligns the inclination (the attitude is read at t).
+            // Before the first output every sample aligns: the first one's alignment is the initial inclination,
+            // which must not reach the bias estimator (its interval is 0); a later first alignment would.
+            let aligning = !hasStarted || accelerometerQueue.isEmpty || accelerometerQueue.firstTimestamp > t
+            applyAccelerometer(at: sample.timestamp, acceleration: SIMD3<Double>(sample.value), aligning: aligning)
         }
         if late > 0 { events.append(.init(timestamp: t, kind: .lateAccelerometer(count: late))) }
         if integrating && t > cursor { estimator.integrate(rate, duration: t - cursor) }
@@ -176,11 +180,11 @@ public struct SensorFusionFilter: Sendable {
     }
 
     @inline(__always)
-    private mutating func applyAccelerometer(at t: Double, acceleration: SIMD3<Double>) {
+    private mutating func applyAccelerometer(at t: Double, acceleration: SIMD3<Double>, aligning: Bool = true) {
         let interval = t - accelerometerTime
         if interval > 0 && interval <= configuration.maximumGap { accelerometerInterval = interval }
         // A first sample, a repeated timestamp or a gap: the low-pass uses the last regular interval.
-        estimator.correct(force: -acceleration, interval: accelerometerInterval)
+        estimator.correct(force: -acceleration, interval: accelerometerInterval, aligning: aligning)
         accelerometerTime = max(accelerometerTime, t)
         latestAcceleration = acceleration
     }
@@ -191,19 +195,7 @@ public struct SensorFusionFilter: Sendable {
         let gravity = Quaternion.rotate(Quaternion.conjugate(q), SIMD3(0, 0, -1))
         let user = latestAcceleration - gravity
         let corrected = rate - estimator.bias
-        output.timestamps.append(t)
-        output.attitudeW.append(Float(q.x))
-        output.attitudeX.append(Float(q.y))
-        output.attitudeY.append(Float(q.z))
-        output.attitudeZ.append(Float(q.w))
-        output.gravityX.append(Float(gravity.x))
-        output.gravityY.append(Float(gravity.y))
-        output.gravityZ.append(Float(gravity.z))
-        output.userAccelerationX.append(Float(user.x))
-        output.userAccelerationY.append(Float(user.y))
-        output.userAccelerationZ.append(Float(user.z))
-        output.rotationRateX.append(Float(corrected.x))
-        output.rotationRateY.append(Float(corrected.y))
-        output.rotationRateZ.append(Float(corrected.z))
+        if staging.isFull { staging.flush(into: &output) }
+        staging.append(timestamp: t, attitude: q, gravity: gravity, userAcceleration: user, rotationRate: corrected)
     }
 }
