@@ -61,6 +61,14 @@ public struct RecordingSource: Sendable {
         {
             return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
+        if case .columnMapped(let map) = resolved,
+            let file = try ColumnMappedCSV.openSpilled(url, map: map, spillAbove: spillThreshold)
+        {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
+        if case .sensorLog = resolved, let file = try SensorLog.openSpilled(url, spillAbove: spillThreshold) {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
         if case .native = resolved {
             let file = try NativeFormat.open(url)
             // A file that needs repairs (or was written by another tool) is checked as a text import is.
