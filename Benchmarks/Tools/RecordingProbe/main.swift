@@ -104,9 +104,11 @@ do {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print("batches \(batches) samples \(samples) checksum \(checksum) wall_seconds \(seconds) \(peakResidentMemory())")
     case "open-stream":
-        // open-stream PATH: opens any recording as the CLI does (`RecordingSource.open`: a long interchange CSV spilled
-        // and checked in a temporary native file) and reads every batch's columns; prints the peak resident memory.
-        let source = try RecordingSource.open(URL(fileURLWithPath: arguments[1]))
+        // open-stream PATH [SPILL_THRESHOLD]: opens any recording as the CLI does (`RecordingSource.open`: a long text
+        // recording spilled and checked in a temporary native file; given a threshold in bytes, above it only) and reads
+        // every batch's columns; prints the peak resident memory.
+        let threshold = arguments.count > 2 ? Int(arguments[2]) ?? Int.max : RecordingSource.defaultSpillThreshold
+        let source = try RecordingSource.open(URL(fileURLWithPath: arguments[1]), spillThreshold: threshold)
         var samples = 0
         var checksum: Double = 0
         var accelerometerScratch = AccelerometerData()

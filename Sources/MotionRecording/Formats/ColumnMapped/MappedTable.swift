@@ -153,19 +153,7 @@ struct MappedTable {
             rowCount += 1
             if let chunkRows, rowCount >= chunkRows { try handOver() }
         }
-        var behind = ReadBehindRelease(mapping)
-        let lines = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
-        var dropped: HygieneFinding?
-        reading: while true {
-            behind.advance(to: scanner.offset)
-            switch try lines.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
-            case .line: continue
-            case .end: break reading
-            case .endInsideLastLine(let finding):
-                dropped = finding
-                break reading
-            }
-        }
+        let dropped = try reader.read(&scanner, releasingBehind: mapping, row: appendRow)
         try handOver()
         return dropped
     }

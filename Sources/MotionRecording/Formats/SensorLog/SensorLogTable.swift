@@ -157,19 +157,8 @@ struct SensorLogTable {
             rows += 1
             if let chunkRows, rows >= chunkRows { try handOver() }
         }
-        var behind = ReadBehindRelease(mapping)
-        let lines = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
         var outcome = Outcome(droppedLastLine: nil, present: [])
-        reading: while true {
-            behind.advance(to: scanner.offset)
-            switch try lines.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
-            case .line: continue
-            case .end: break reading
-            case .endInsideLastLine(let finding):
-                outcome.droppedLastLine = finding
-                break reading
-            }
-        }
+        outcome.droppedLastLine = try reader.read(&scanner, releasingBehind: mapping, row: appendRow)
         try handOver()
         guard accelerometerFields[0] != nil || motionTimeField != nil else {
             throw .malformed(

@@ -179,14 +179,7 @@ import Testing
         let rows = (0..<500).map { "\(Double($0) / 800),0,0,1" }.joined(separator: "\n")
         let url = FixtureFiles.write("t,ax,ay,az\n" + rows + "\n" + body, named: "bad.csv")
         let format = RecordingFormat.columnMapped(try ColumnMap(parsing: "time=t:s,accel=ax,ay,az:g"))
-        var errors: [String] = []
-        for threshold in [0, Int.max] {
-            do {
-                _ = try RecordingSource.open(url, format: format, spillThreshold: threshold)
-            } catch {
-                errors.append("\(error)")
-            }
-        }
+        let errors = spilledAndImportedErrors(url, format: format)
         #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":503:"), "\(errors)")
     }
 }

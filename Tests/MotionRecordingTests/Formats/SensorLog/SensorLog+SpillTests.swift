@@ -114,14 +114,7 @@ import Testing
         var lines = Case.basic.text().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         for (row, name, value) in damage { lines[row + 1][lines[0].firstIndex(of: name)!] = value }
         let url = FixtureFiles.write(lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n", named: "bad.csv")
-        var errors: [String] = []
-        for threshold in [0, Int.max] {
-            do {
-                _ = try RecordingSource.open(url, spillThreshold: threshold)
-            } catch {
-                errors.append("\(error)")
-            }
-        }
+        let errors = spilledAndImportedErrors(url)
         let expectedLine = damage[0].1 == "motionHeading(°)" ? damage[1].0 + 2 : damage[0].0 + 2
         #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":\(expectedLine):"), "\(errors)")
     }
