@@ -95,17 +95,22 @@ let package = Package(
 // package-benchmark suites: only targets whose parent directory is `Benchmarks` run.
 // Run with `make benchmark` (or `swift package benchmark --target DSPBenchmarks`).
 package.targets += [
+    // Seeded inputs shared by the suites and the plain tools (a resting watch's recording, a 3-axis signal).
+    .target(name: "SyntheticInputs", dependencies: ["MotionRecording"], path: "Benchmarks/Tools/SyntheticInputs"),
     .executableTarget(
         name: "DSPBenchmarks",
-        dependencies: ["MotionDSP", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["MotionDSP", "SyntheticInputs", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/DSPBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     // Plain timing tool for Benchmarks/compare_dsp_with_scipy.py (not a package-benchmark suite: its parent
     // directory is not `Benchmarks`).
-    .executableTarget(name: "dsp-timing", dependencies: ["MotionDSP"], path: "Benchmarks/Tools/DSPTiming"),
+    .executableTarget(
+        name: "dsp-timing", dependencies: ["MotionDSP", "SyntheticInputs"], path: "Benchmarks/Tools/DSPTiming"),
     // Import-speed and streaming-memory probe for Benchmarks/compare_import_with_numpy.py (a plain tool, like
     // dsp-timing; built by Benchmarks/build_recording_probe.sh).
-    .executableTarget(name: "recording-probe", dependencies: ["MotionRecording"], path: "Benchmarks/Tools/RecordingProbe"),
+    .executableTarget(
+        name: "recording-probe", dependencies: ["MotionRecording", "SyntheticInputs"],
+        path: "Benchmarks/Tools/RecordingProbe"),
     .executableTarget(
         name: "PipelineBenchmarks",
         dependencies: [
@@ -116,7 +121,7 @@ package.targets += [
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     .executableTarget(
         name: "RecordingBenchmarks",
-        dependencies: ["MotionRecording", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["MotionRecording", "SyntheticInputs", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RecordingBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     .executableTarget(

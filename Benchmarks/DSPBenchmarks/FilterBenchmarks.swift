@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Benchmark
 import MotionDSP
+import SyntheticInputs
 
 /// SOS cascade and zero-phase filtering benchmarks: a 4th-order Butterworth high-pass at 20 Hz on one hour of
 /// 3-axis 800 Hz data (2 880 000 `SIMD4<Float>` samples, lanes x, y, z; lane w unused). Throughput is reported
@@ -14,7 +10,7 @@ func registerFilterBenchmarks() {
     let sampleRate = 800.0
     let oneHour = Int(3600 * sampleRate)
     let highPass = try! SecondOrderSections.butterworth(order: 4, band: .highPass(cutoff: 20), sampleRate: sampleRate)
-    let input = filterBenchmarkSignal(count: oneHour, sampleRate: sampleRate)
+    let input = threeAxisSignal(count: oneHour, sampleRate: sampleRate, seed: 0x2545_F491_4F6C_DD1D)
 
     let timing: [BenchmarkMetric: BenchmarkThresholds] = [
         .wallClock: .init(relative: [.p50: 25, .p90: 35]),
@@ -104,21 +100,5 @@ func registerFilterBenchmarks() {
                 try! SecondOrderSections.butterworth(
                     order: 8, band: .bandPass(low: 150, high: 390), sampleRate: sampleRate))
         }
-    }
-}
-
-/// 3-axis accelerometer-like data in g: gravity −1 g on z, a 1.5 Hz swing, deterministic noise; lane w = 0.
-private func filterBenchmarkSignal(count: Int, sampleRate: Double) -> [SIMD4<Float>] {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func noise() -> Float {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Float(Double(state >> 11) / Double(1 << 53) - 0.5) * 0.05
-    }
-    return (0..<count).map { n in
-        let phase = 2 * Double.pi * 1.5 * Double(n) / sampleRate
-        let swing = Float(0.3 * sin(phase))
-        return SIMD4<Float>(swing + noise(), 0.6 * swing + noise(), -1 - 0.4 * swing + noise(), 0)
     }
 }

@@ -14,6 +14,8 @@ import MotionRecording
 /// - `OpenAndStream-1h-interchange-CSV-in-memory`: the same hour imported into memory (spill threshold off), the
 ///   peer that the spilled figures are compared with in the same run.
 /// - `OpenAndStream-1h-native`: the hour as `.npz` (mapped).
+/// - `OpenAndStream-1h-Sensor-Logger` and `OpenAndStream-1h-Sensor-Logger-in-memory`: the hour as a watch Sensor Logger
+///   export (WristMotion.csv, WatchAccelerometerUncalibrated.csv), spilled and, the peer, imported into memory.
 ///
 /// Batches are read as ``PipelineBenchmarkData/readNativeFile(_:)`` reads them (accelerometer columns, device
 /// motion's rotation rate and gravity), with the pages behind them released.
@@ -30,6 +32,8 @@ func registerOpenAndStreamBenchmarks() {
         ("OpenAndStream-1h-interchange-CSV-repaired", { OpenAndStreamData.repairedHourCSV }, RecordingSource.defaultSpillThreshold),
         ("OpenAndStream-1h-interchange-CSV-in-memory", { PipelineBenchmarkData.hourCSV }, .max),
         ("OpenAndStream-1h-native", { PipelineBenchmarkData.hourNative }, RecordingSource.defaultSpillThreshold),
+        ("OpenAndStream-1h-Sensor-Logger", { OpenAndStreamData.hourSensorLogger }, RecordingSource.defaultSpillThreshold),
+        ("OpenAndStream-1h-Sensor-Logger-in-memory", { OpenAndStreamData.hourSensorLogger }, .max),
     ]
     for (name, url, spillThreshold) in cases {
         Benchmark(
@@ -67,9 +71,51 @@ enum OpenAndStreamData {
         return damaged
     }
 
+    /// The hour as a watch Sensor Logger export, as the app writes it with standardisation off: WristMotion.csv
+    /// (the device motion: `time` in ns since the epoch, `seconds_elapsed` in s, rotation rate in rad/s, gravity and
+    /// user acceleration in g, attitude quaternion) and WatchAccelerometerUncalibrated.csv (the accelerometer, g).
+    static let hourSensorLogger: URL = cached("sensor-logger-export") { hour, directory in
+        let epochNanoseconds = 1_777_991_856_000_000_000
+        func write(_ name: String, _ header: String, _ count: Int, _ row: (Int) -> String) throws {
+            FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil)
+            let handle = try FileHandle(forWritingTo: directory.appendingPathComponent(name))
+            defer { try? handle.close() }
+            var text = "time,seconds_elapsed," + header + "\n"
+            for index in 0..<count {
+                text += row(index)
+                if text.utf8.count > 1 << 20 || index == count - 1 {
+                    try handle.write(contentsOf: Data(text.utf8))
+                    text = ""
+                }
+            }
+        }
+        func time(_ t: Double) -> String { "\(epochNanoseconds + Int((t * 1e9).rounded())),\(t)" }
+        let m = hour.deviceMotion!
+        try write(
+            "WristMotion.csv",
+            "rotationRateX,rotationRateY,rotationRateZ,gravityX,gravityY,gravityZ,accelerationX,accelerationY,accelerationZ,quaternionW,quaternionX,quaternionY,quaternionZ",
+            m.count
+        ) { i in
+            let values = [m.rotationRateX[i], m.rotationRateY[i], m.rotationRateZ[i], m.gravityX[i], m.gravityY[i], m.gravityZ[i],
+                          m.userAccelerationX[i], m.userAccelerationY[i], m.userAccelerationZ[i], m.attitudeW[i], m.attitudeX[i],
+                          m.attitudeY[i], m.attitudeZ[i]]
+            return time(m.timestamps[i]) + "," + values.map(\.description).joined(separator: ",") + "\n"
+        }
+        let a = hour.accelerometer!
+        try write("WatchAccelerometerUncalibrated.csv", "x,y,z", a.count) { i in
+            "\(time(a.timestamps[i])),\(a.x[i]),\(a.y[i]),\(a.z[i])\n"
+        }
+    }
+
     /// `name` in the benchmark hour's folder, written from the hour by `make` unless already there; read back from
     /// disk once per process (``PageCacheState``).
     private static func cached(_ name: String, _ make: (Recording) -> Recording) -> URL {
+        cached(name) { hour, directory in try InterchangeCSVWriter.write(make(hour), to: directory) }
+    }
+
+    /// `name` in the benchmark hour's folder, written from the hour into a directory by `write` unless already there;
+    /// read back from disk once per process (``PageCacheState``).
+    private static func cached(_ name: String, write: (Recording, URL) throws -> Void) -> URL {
         let directory = PipelineBenchmarkData.hourDirectory.appendingPathComponent(name, isDirectory: true)
         let marker = directory.appendingPathComponent("complete")
         if !FileManager.default.fileExists(atPath: marker.path) {
@@ -77,7 +123,8 @@ enum OpenAndStreamData {
                 "\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
             do {
                 try? FileManager.default.removeItem(at: staging)
-                try InterchangeCSVWriter.write(make(PipelineBenchmarkData.hour), to: staging)
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+                try write(PipelineBenchmarkData.hour, staging)
                 try Data().write(to: staging.appendingPathComponent("complete"))
                 try? FileManager.default.removeItem(at: directory)
                 try FileManager.default.moveItem(at: staging, to: directory)

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import MotionRecording
+import SyntheticInputs
 
 /// MotionRecording suites: CSV import (compare with numpy.loadtxt through Benchmarks/compare_import_with_numpy.py),
 /// native .npz load (goal ≥ 1 GB/s), and batch iteration (goal: zero mallocs per batch once warm).
@@ -128,7 +129,7 @@ final class BenchmarkInputs: Sendable {
         let root = Self.root
         try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: BenchmarkInputs.root) }
-        recording = Self.synthetic(seconds: 600)
+        recording = SyntheticRecording.restingWatch(seconds: 600)
         nativeFile = root.appendingPathComponent("ten-minutes.npz")
         try! NativeFormat.write(recording, to: nativeFile)
         csvDirectory = root.appendingPathComponent("one-minute")
@@ -139,35 +140,11 @@ final class BenchmarkInputs: Sendable {
         try! InterchangeCSVWriter.write(minute, to: csvDirectory)
         tenMinuteCSV = root.appendingPathComponent("ten-minutes")
         try! InterchangeCSVWriter.write(recording, to: tenMinuteCSV)
-        var full = Self.synthetic(seconds: 60)
+        var full = SyntheticRecording.restingWatch(seconds: 60)
         full.accelerometerBatchEnds = nil
         oneMinuteCSV = root.appendingPathComponent("one-minute-full")
         try! InterchangeCSVWriter.write(full, to: oneMinuteCSV)
         oneMinuteNative = root.appendingPathComponent("one-minute.npz")
         try! NativeFormat.write(full, to: oneMinuteNative)
-    }
-
-    /// 798.7 Hz accelerometer and 200 Hz full device motion, seeded noise around a resting watch.
-    static func synthetic(seconds: Double) -> Recording {
-        var state: UInt64 = 42
-        func noise() -> Float {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Float(Int64(bitPattern: state >> 11) % 1_000_000) / 1_000_000 - 0.5
-        }
-        var accelerometer = AccelerometerData()
-        let n = Int(seconds * 798.7)
-        accelerometer.reserveCapacity(n)
-        for index in 0..<n {
-            accelerometer.append(timestamp: 100 + Double(index) / 798.7, x: noise(), y: noise(), z: -1 + noise())
-        }
-        let m = Int(seconds * 200)
-        var motion = DeviceMotionData(timestamps: (0..<m).map { 100 + Double($0) / 200 })
-        let columns: [WritableKeyPath<DeviceMotionData, [Float]>] = [
-            \.attitudeW, \.attitudeX, \.attitudeY, \.attitudeZ, \.gravityX, \.gravityY, \.gravityZ,
-            \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ, \.rotationRateX, \.rotationRateY,
-            \.rotationRateZ,
-        ]
-        for column in columns { motion[keyPath: column] = (0..<m).map { _ in noise() } }
-        return Recording(accelerometer: accelerometer, deviceMotion: motion)
     }
 }

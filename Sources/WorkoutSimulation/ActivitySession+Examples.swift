@@ -27,16 +27,30 @@ extension ActivitySession {
     /// - Returns: the session and the pressure's truth (floors, elevation gain and loss).
     public static func stairWalk() -> (session: ActivitySession, pressureTruth: PressureTruth) {
         let legs: [VerticalLeg] = [.level(30), .stairs(4), .level(20), .stairs(-2), .level(30)]
-        let pressure = PressureSimulator.simulate(PressureSimulationConfiguration(seed: 4, legs: legs, startTime: 2000))
+        var (session, truth) = walk(legs: legs, seed: 4)
         let duration = legs.reduce(0) { $0 + $1.duration }
-        var session = ActivitySimulator.simulate(
-            ActivitySimulationConfiguration(
-                seed: 4, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
-                deviceMotionRate: nil, startTime: 2000))
-        session.recording.pressure = pressure.pressure
         session.recording.pedometer = PedometerData(
             timestamps: [2100, 2000 + duration], steps: [150, 300], distanceMeters: [100, 200],
             floorsAscended: [2, 3], floorsDescended: [0, 2])
+        return (session, truth)
+    }
+
+    /// A 50 Hz walk starting at 2,000 s over `legs` (2 s longer than they are), with the pressure stream of the legs
+    /// on the same clock (``PressureSimulator``; `weatherDrift` kPa/h and `noise` Pa rms, drawn from `seed` when
+    /// `nil`); no device motion.
+    /// - Returns: the session and the pressure's truth (floors, elevation gain and loss).
+    public static func walk(legs: [VerticalLeg], seed: UInt64, weatherDrift: Double? = nil, noise: Double? = nil)
+        -> (session: ActivitySession, pressureTruth: PressureTruth)
+    {
+        let pressure = PressureSimulator.simulate(
+            PressureSimulationConfiguration(
+                seed: seed, legs: legs, startTime: 2000, weatherDrift: weatherDrift, noise: noise))
+        let duration = legs.reduce(0) { $0 + $1.duration }
+        var session = ActivitySimulator.simulate(
+            ActivitySimulationConfiguration(
+                seed: seed, stretches: [ActivityStretch(.walking, duration: duration + 2)], accelerometerRate: 50,
+                deviceMotionRate: nil, startTime: 2000))
+        session.recording.pressure = pressure.pressure
         return (session, pressure.truth)
     }
 }

@@ -63,7 +63,7 @@ struct BinaryBatchFrameTests {
     /// every refusal must be a `LiveFrameError` (typed throws guarantee the type; the run guarantees no trap).
     @Test("200 000 mutated frames decode or are refused, never crash")
     func mutationFuzz() {
-        var random = SeededRandom(seed: 29)
+        var random = SplitMix64(seed: 29)
         let seeds = Fixtures.sampleBatches.prefix(6).map(BinaryBatchFrame.encode)
         var decoded = 0
         var refused = 0
@@ -88,18 +88,5 @@ struct BinaryBatchFrameTests {
         #expect(decoded + refused == 200_000)
         #expect(decoded > 1000)  // payload-only mutations still decode (sample values are not checked here)
         #expect(refused > 100_000)
-    }
-}
-
-/// SplitMix64.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

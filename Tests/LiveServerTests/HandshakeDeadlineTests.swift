@@ -67,10 +67,16 @@ enum RawConnection {
     /// Connects, sends `bytes`, reads until the server closes the connection and returns the seconds from connecting
     /// to the close; `nil` if the connection was still open after `limit` seconds.
     static func secondsUntilClosed(port: Int, sending bytes: [UInt8], limit: Double) async throws -> Double? {
+        try await exchange(port: port, sending: bytes, limit: limit).secondsUntilClosed
+    }
+
+    /// As ``secondsUntilClosed(port:sending:limit:)``, with every byte the server sent before closing.
+    static func exchange(port: Int, sending bytes: [UInt8], limit: Double) async throws
+        -> (secondsUntilClosed: Double?, received: [UInt8])
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(
-                    with: Result { try blockingSecondsUntilClosed(port: port, sending: bytes, limit: limit) })
+                continuation.resume(with: Result { try blockingExchange(port: port, sending: bytes, limit: limit) })
             }
         }
     }
@@ -81,7 +87,9 @@ enum RawConnection {
         var description: String { "\(call): errno \(code)" }
     }
 
-    private static func blockingSecondsUntilClosed(port: Int, sending bytes: [UInt8], limit: Double) throws -> Double? {
+    private static func blockingExchange(port: Int, sending bytes: [UInt8], limit: Double) throws
+        -> (secondsUntilClosed: Double?, received: [UInt8])
+    {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -108,14 +116,18 @@ enum RawConnection {
             }
         }
         var buffer = [UInt8](repeating: 0, count: 4096)
+        var all: [UInt8] = []
         while true {
             let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if received > 0 { continue }  // a TLS alert or an HTTP answer before the close
+            if received > 0 {  // a TLS alert or an HTTP answer before the close
+                all += buffer.prefix(received)
+                continue
+            }
             if received == 0 || errno == ECONNRESET {
                 let elapsed = ContinuousClock.now - start
-                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, all)
             }
-            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return (nil, all) }
             if errno != EINTR { throw SocketError(call: "recv", code: errno) }
         }
     }

@@ -15,8 +15,9 @@ from batchedmotion.schema import RECORDING_COLUMNS, SWING_COLUMNS
 from batchedmotion.workout_schema import SEGMENT_COLUMNS, WORKOUT_COLUMNS
 
 
-def cli_jsonl(cli: str, paths: list[str]) -> list[dict]:
-    run = subprocess.run([cli, "analyze", "--format", "jsonl", "--", *paths], capture_output=True, text=True)
+def cli_jsonl(cli: str, paths: list[str], options: tuple[str, ...] = ()) -> list[dict]:
+    run = subprocess.run([cli, "analyze", "--format", "jsonl", *options, "--", *paths], capture_output=True,
+                         text=True)
     assert run.returncode in (0, 1), run.stderr
     return [json.loads(line) for line in run.stdout.splitlines()]
 
@@ -91,6 +92,43 @@ def test_recordings_count_swings_contacts_and_errors(cli, season, corrupt):
         assert row.contact_count == sum(swing["contact"] is True for swing in obj["swings"])
         assert json.loads(row.issues_json) == obj["issues"] and row.issue_count == len(obj["issues"])
     assert table.contact_count.sum() > 0
+
+
+def test_gate_left_out_swings_are_typed_columns_equal_to_the_tools_json(cli, season, corrupt):
+    paths = [season[0], corrupt, season[1]]
+    objects = cli_jsonl(cli, paths, ("--gate",))
+    gated = batchedmotion.recordings(paths, cli_args=["--gate"])
+    assert list(gated.status) == ["ok", "error", "ok"]
+    for row, obj in zip(gated.itertuples(index=False), objects):
+        if obj.get("error"):  # no analysis, no gate: missing, as without --gate
+            assert pd.isna(row.swings_left_out_count) and pd.isna(row.swings_left_out_json)
+            continue
+        assert row.swings_left_out_count == len(obj["swingsLeftOut"])
+        assert json.loads(row.swings_left_out_json) == obj["swingsLeftOut"]
+        assert row.swing_count == len(obj["swings"])
+    assert gated.extra_json.isna().all()
+    assert gated.swings_left_out_count.dtype == "Int64"
+    # Without --gate the tool writes no swingsLeftOut key: missing, not 0.
+    plain = batchedmotion.recordings(paths)
+    assert plain.swings_left_out_count.isna().all() and plain.swings_left_out_json.isna().all()
+    assert plain.swings_left_out_count.dtype == "Int64"
+
+
+def test_left_out_swings_are_counted_and_kept_as_json():
+    from batchedmotion.schema import recording_row, recordings_table, to_pandas
+    left_out = [{"start": 120.0, "impact": 120.25, "activity": "swimming",
+                 "reason": "inside a swimming segment (110.0–130.0 s)"},
+                {"start": 131.5, "impact": None, "activity": "running",
+                 "reason": "inside a running segment (131.0–140.0 s)"}]
+    obj = {"recording": "r", "duration": 30.0, "swings": [{"start": 101.0, "contact": True}], "issues": [],
+           "dataCase": "full", "swingsLeftOut": left_out}
+    row = recording_row(obj)
+    assert row["swings_left_out_count"] == 2 and row["swing_count"] == 1 and row["extra_json"] is None
+    assert json.loads(row["swings_left_out_json"]) == left_out
+    frame = to_pandas(recordings_table([obj, {**obj, "swingsLeftOut": []}, {"recording": "s", "swings": []}]))
+    assert list(frame.swings_left_out_count.astype(object).where(frame.swings_left_out_count.notna(), None)) == \
+        [2, 0, None]
+    assert list(frame.swings_left_out_json.isna()) == [False, False, True] and frame.swings_left_out_json[1] == "[]"
 
 
 def test_dtypes_are_the_documented_ones(season):

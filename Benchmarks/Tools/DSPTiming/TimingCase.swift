@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SyntheticInputs
 
 /// One named workload `dsp-timing` can time. `prepare` builds the inputs (untimed) for `seconds` of 3-axis 800 Hz
 /// data and returns the closure to time, which must do the whole workload once per call.
@@ -17,18 +18,7 @@ struct TimingCase {
 /// The shared test signal: 800 Hz, 3 axes in g (gravity −1 g on z, noise, a 1.5 Hz swing), lane w = 0.
 /// Deterministic (xorshift), so every run filters the same data.
 func timingSignal(seconds: Double, sampleRate: Double = 800) -> [SIMD4<Float>] {
-    let count = Int(seconds * sampleRate)
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func noise() -> Float {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Float(Double(state >> 11) / Double(1 << 53) - 0.5) * 0.05
-    }
-    return (0..<count).map { n in
-        let swing = Float(0.3 * sin(2 * Double.pi * 1.5 * Double(n) / sampleRate))
-        return SIMD4<Float>(swing + noise(), 0.6 * swing + noise(), -1 - 0.4 * swing + noise(), 0)
-    }
+    threeAxisSignal(count: Int(seconds * sampleRate), sampleRate: sampleRate, seed: 0x9E37_79B9_7F4A_7C15)
 }
 
 /// Keeps the optimiser from discarding a result.

@@ -5,15 +5,19 @@
 //   wrist, crown left, left-handed, accelerometer clipping at 16 g);
 // - half the swings out of a load or backswing: the sessions of SwingAnalyzerLoadReversalAccuracyTests (seeds 1
 //   and 2, 40 swings, `withLoadReversals(share: 0.5)`; seed 2 right wrist, crown left);
-// - the raw-IMU swing match of RawIMUSwingMatchTests (seed 11, unclipped and 8 g; |fused − true| onset);
+// - the raw-IMU swing match of RawIMUSwingMatchTests (unclipped and 8 g; |fused − true| onset);
 // - with a path to the six-shot rotation rally (rows `t,x,y,z` of CMDeviceMotion.rotationRate, a blank line after
 //   each batch), its swing starts in s from the first sample.
 //
-//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [six-shots-rotation.csv]
+//   swift run -c release onset-evaluation [--details] [--script-sessions] [--raw-seeds 11,12] [--raw-only]
+//       [--raw-diagnose] [six-shots-rotation.csv]
 //
 // `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
 // sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
-// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11, the test's).
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11). `--raw-only` prints only the raw-IMU match;
+// `--raw-diagnose` adds, for every swing whose fused onset differs by more than 2 ms, the onsets with only the fused
+// gravity, only the fused rate, or only the raw gyroscope's white noise put into the true device motion
+// (RawDiagnosis.swift).
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -24,7 +28,9 @@ import SwingSimulation
 var arguments = Array(CommandLine.arguments.dropFirst())
 let details = arguments.contains("--details")
 let scriptSessions = arguments.contains("--script-sessions")
-arguments.removeAll { $0 == "--details" || $0 == "--script-sessions" }
+let rawOnly = arguments.contains("--raw-only")
+let rawDiagnose = arguments.contains("--raw-diagnose")
+arguments.removeAll { ["--details", "--script-sessions", "--raw-only", "--raw-diagnose"].contains($0) }
 var rawSeeds: [UInt64] = [11]
 if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
@@ -60,6 +66,7 @@ func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, la
 
 let header = "sport     onset med/p95 ms   ttc med/p95 ms    recall prec.  contact"
 
+if !rawOnly {
 print("From rest (SwingAnalyzerAccuracyTests sessions)\n\(header)")
 for sport in sports {
     var reports: [AccuracyReport] = []
@@ -115,7 +122,15 @@ if scriptSessions {
     }
 }
 
+}
+
 print("\nRaw-IMU swing match (RawIMUSwingMatchTests sessions): |fused − true| onset, ms")
+do {
+    let model = RawGyroscopeModel()
+    var random = SimulationRandom(seed: model.seed)
+    let bias = (0..<3).map { _ in String(format: "%.4f", model.bias * random.gaussian()) }
+    print("raw gyroscope constant bias \(bias.joined(separator: " ")) rad/s")
+}
 print("sport     range   true fused matched   median    p95    max")
 for sport in sports {
     for clipped in [false, true] {
@@ -137,6 +152,10 @@ for sport in sports {
             else { continue }
             used.insert(best)
             differences.append(abs(result.swings[best].start - swing.start) * 1000)
+            if rawDiagnose && abs(result.swings[best].start - swing.start) > 0.002 {
+                diagnose(session: session, fused: fused, truth: truth, result: result, start: swing.start,
+                    fusedStart: result.swings[best].start, analyzer: analyzer, label: "\(sport) \(clipped ? 8 : 0) g seed \(seed)")
+            }
             if details {
                 print("  raw \(sport) \(clipped ? 8 : 0) start \(String(format: "%.3f", swing.start)) Δ \(format((result.swings[best].start - swing.start) * 1000)) ms")
             }
@@ -154,26 +173,11 @@ for sport in sports {
 }
 
 if let path = arguments.first {
-    let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    var data = DeviceMotionData()
-    var ends: [Int] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let fields = line.split(separator: ",")
-        if fields.count == 4, let t = Double(fields[0]), let x = Float(fields[1]), let y = Float(fields[2]),
-            let z = Float(fields[3])
-        {
-            data.timestamps.append(t)
-            data.rotationRateX.append(x)
-            data.rotationRateY.append(y)
-            data.rotationRateZ.append(z)
-        } else if line.trimmingCharacters(in: .whitespaces).isEmpty, data.count > (ends.last ?? 0) {
-            ends.append(data.count)
-        }
-    }
-    if ends.last != data.count { ends.append(data.count) }
-    let recording = Recording(deviceMotion: data, deviceMotionBatchEnds: ends)
+    // The raw-dump reader of swing-metrics, as SwingAnalyzerRotationFallbackTests reads the rally.
+    let recording = try RecordingImporter.load(
+        URL(fileURLWithPath: path), format: .rawBatchedDump(stream: .deviceMotion))
     let result = SwingAnalyzer.analyze(recording, configuration: .tennis)
-    let t0 = data.timestamps[0]
+    let t0 = recording.deviceMotion!.timestamps[0]
     print("\nSix-shot rotation rally: swing starts, s from the first sample")
     print(result.swings.map { String(format: "%.4f", $0.start - t0) }.joined(separator: " "))
 }

@@ -3,6 +3,7 @@
 // Benchmarks/build_recording_probe.sh (the `recording-probe` target, release).
 import Foundation
 import MotionRecording
+import SyntheticInputs
 
 /// CPU time of this process (user + system), s: robust on a machine shared with other builds.
 func cpuSeconds() -> Double {
@@ -20,7 +21,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: recording-probe inspect PATH… | time-import PATH REPEATS | write-native SRC DST | time-native PATH REPEATS | stream-memory HOURS")
+    print("usage: recording-probe inspect PATH… | time-import PATH REPEATS | write-native SRC DST | time-native PATH REPEATS | stream-memory HOURS | open-stream PATH [--in-memory]")
     exit(64)
 }
 do {
@@ -60,7 +61,7 @@ do {
         print("best_seconds \(best) bytes \(bytes) GB_per_s \(Double(bytes) / best / 1e9)")
     case "iterate-batches":
         // iterate-batches PASSES: warm BatchCursor passes over a 10-minute in-memory recording (for malloc tracing).
-        let recording = syntheticRecording(seconds: 600)
+        let recording = SyntheticRecording.restingWatch(seconds: 600)
         var cursor = BatchCursor(recording)
         while cursor.next() != nil {}
         var samples = 0
@@ -71,7 +72,7 @@ do {
         print("samples \(samples)")
     case "iterate-async":
         // iterate-async PASSES: the AsyncSequence (as fast as possible) over a 10-minute in-memory recording.
-        let recording = syntheticRecording(seconds: 600)
+        let recording = SyntheticRecording.restingWatch(seconds: 600)
         var samples = 0
         for _ in 0..<(Int(arguments[1]) ?? 10) {
             for await batch in recording.batches() {
@@ -82,7 +83,7 @@ do {
     case "write-synthetic":
         // write-synthetic HOURS PATH: a seeded 798.7 Hz accelerometer + 200 Hz full device-motion native file.
         let hours = Double(arguments[1]) ?? 1
-        try NativeFormat.write(syntheticRecording(seconds: hours * 3600), to: URL(fileURLWithPath: arguments[2]))
+        try NativeFormat.write(SyntheticRecording.restingWatch(seconds: hours * 3600), to: URL(fileURLWithPath: arguments[2]))
     case "stream-native":
         // stream-native PATH: serves every batch of both streams through the async sequence, as fast as possible.
         let file = try NativeFormat.open(URL(fileURLWithPath: arguments[1]))
@@ -104,11 +105,13 @@ do {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print("batches \(batches) samples \(samples) checksum \(checksum) wall_seconds \(seconds) \(peakResidentMemory())")
     case "open-stream":
-        // open-stream PATH [SPILL_THRESHOLD]: opens any recording as the CLI does (`RecordingSource.open`: a long text
-        // recording spilled and checked in a temporary native file; given a threshold in bytes, above it only) and reads
-        // every batch's columns; prints the peak resident memory.
-        let threshold = arguments.count > 2 ? Int(arguments[2]) ?? Int.max : RecordingSource.defaultSpillThreshold
-        let source = try RecordingSource.open(URL(fileURLWithPath: arguments[1]), spillThreshold: threshold)
+        // open-stream PATH [--in-memory]: opens any recording as the CLI does (`RecordingSource.open`: a long text
+        // recording spilled and checked in a temporary native file; never with --in-memory, the peer) and reads every
+        // batch's columns; prints the peak resident memory.
+        let inMemory = arguments.dropFirst(2).contains("--in-memory")
+        let source = try RecordingSource.open(
+            URL(fileURLWithPath: arguments[1]),
+            spillThreshold: inMemory ? .max : RecordingSource.defaultSpillThreshold)
         var samples = 0
         var checksum: Double = 0
         var accelerometerScratch = AccelerometerData()
@@ -148,28 +151,4 @@ func peakResidentMemory() -> String {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "" }
     return status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
         .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ") }.joined(separator: " ")
-}
-
-/// 798.7 Hz accelerometer and 200 Hz full device motion around a resting watch, seeded.
-func syntheticRecording(seconds: Double) -> Recording {
-    var state: UInt64 = 42
-    func noise() -> Float {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Float(Int64(bitPattern: state >> 11) % 1_000_000) / 1_000_000 - 0.5
-    }
-    var accelerometer = AccelerometerData()
-    let n = Int(seconds * 798.7)
-    accelerometer.reserveCapacity(n)
-    for index in 0..<n {
-        accelerometer.append(timestamp: 100 + Double(index) / 798.7, x: noise(), y: noise(), z: -1 + noise())
-    }
-    let m = Int(seconds * 200)
-    var motion = DeviceMotionData(timestamps: (0..<m).map { 100 + Double($0) / 200 })
-    let columns: [WritableKeyPath<DeviceMotionData, [Float]>] = [
-        \.attitudeW, \.attitudeX, \.attitudeY, \.attitudeZ, \.gravityX, \.gravityY, \.gravityZ,
-        \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ, \.rotationRateX, \.rotationRateY,
-        \.rotationRateZ,
-    ]
-    for column in columns { motion[keyPath: column] = (0..<m).map { _ in noise() } }
-    return Recording(accelerometer: accelerometer, deviceMotion: motion)
 }

@@ -14,7 +14,8 @@ import ServiceLifecycle
 ///   ``ServerMessage`` for the messages, ``BinaryBatchFrame`` for the binary batch layout); without a valid
 ///   token the upgrade is refused (HTTP 400: hummingbird-websocket's answer to every refused upgrade; a plain GET
 ///   answers 401).
-/// - `GET /healthz` answers `ok`; `GET /metrics` the Prometheus text exposition (``LiveMetrics``).
+/// - `GET /healthz` answers `ok`; `GET /metrics` the Prometheus text exposition (``LiveMetrics``). A connection
+///   kept alive after such a response is closed after ``LiveServerConfiguration/keepAliveTimeout`` without a request.
 ///
 /// ``run()`` serves until SIGINT / SIGTERM or ``shutdown()``: then every open session is finished — its pending
 /// swings and its summary pushed, the connection closed with 1001 — and sessions waiting to be resumed are
@@ -69,9 +70,14 @@ public final class LiveServer: Sendable {
         }
         let tls = try configuration.tls.map(Self.tlsConfiguration)
         let handshakeTimeout = TimeAmount.nanoseconds(Int64(configuration.handshakeTimeout * 1e9))
+        // Hummingbird's idle timer on a connection that stayed HTTP (not upgraded): it runs from the end of each
+        // response; a WebSocket session has its own (`idleTimeout`).
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .nanoseconds(Int64(configuration.keepAliveTimeout * 1e9)))
         let server = HTTPServerBuilder { responder in
             let http = HTTP1WebSocketUpgradeChannel(
-                responder: responder, configuration: .init(ws: webSocketConfiguration), shouldUpgrade: shouldUpgrade)
+                responder: responder, configuration: .init(http1: http1, ws: webSocketConfiguration),
+                shouldUpgrade: shouldUpgrade)
             guard let tls else { return HandshakeDeadlineChannel(base: http, timeout: handshakeTimeout) }
             return HandshakeDeadlineChannel(
                 base: try TLSChannel(http, tlsConfiguration: tls), timeout: handshakeTimeout)

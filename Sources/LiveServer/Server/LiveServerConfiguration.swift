@@ -33,6 +33,9 @@ public struct LiveServerConfiguration: Sendable {
     /// else it is closed, so that a client that connects and stays silent, or stalls in the TLS handshake, holds no
     /// connection.
     public var handshakeTimeout: Double = 10
+    /// A plain HTTP connection (`/healthz`, `/metrics`, a refused upgrade) kept alive after its response is closed
+    /// when no further request arrives within this, s, so that an idle keep-alive client holds no connection.
+    public var keepAliveTimeout: Double = 30
     /// TLS certificate chain and private key (PEM files); `nil` serves plain `ws://`.
     public var tls: TLSFiles?
 

@@ -105,6 +105,18 @@ enum Inflate {
         _ input: UnsafeBufferPointer<UInt8>, expectedSize: Int,
         ceiling: Int? = nil
     ) throws(Failure) -> Data {
+        try check(input, expectedSize: expectedSize, ceiling: ceiling)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(expectedSize, 1))
+        var handedOver = false
+        defer { if !handedOver { buffer.deallocate() } }
+        try inflate(input, expectedSize: expectedSize, ceiling: ceiling, into: buffer)
+        handedOver = true
+        return Data(bytesNoCopy: buffer, count: expectedSize, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+
+    /// Refuses a declared size that DEFLATE cannot produce from `input`, or that is over `ceiling` (by default
+    /// ``ceiling(forCompressedBytes:availableMemory:)``).
+    static func check(_ input: UnsafeBufferPointer<UInt8>, expectedSize: Int, ceiling: Int?) throws(Failure) {
         // DEFLATE cannot expand more than ~1032:1; a larger declared size is corrupt (or a bomb).
         guard expectedSize >= 0, expectedSize <= input.count &* 1032 &+ 1024 else {
             throw Failure(reason: "declared size \(expectedSize) impossible for \(input.count) compressed bytes")
@@ -114,9 +126,22 @@ enum Inflate {
             throw Failure(
                 reason: "declares \(expectedSize) bytes uncompressed from \(input.count) compressed, over the \(ceiling)-byte ceiling (expansion above \(maximumTextRatio):1, or more than a quarter of available memory): refused as a possible zip bomb")
         }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(expectedSize, 1))
-        var handedOver = false
-        defer { if !handedOver { buffer.deallocate() } }
+    }
+
+    /// Inflates a raw DEFLATE stream that must produce exactly `expectedSize` bytes into `buffer` (room for
+    /// `expectedSize`), calling `progress` (compressed bytes read, bytes written) about every `progressBytes` bytes
+    /// written: DEFLATE reads back at most 32 KiB, so a caller may release what lies further behind.
+    static func inflate(
+        _ input: UnsafeBufferPointer<UInt8>, expectedSize: Int, ceiling: Int? = nil,
+        into buffer: UnsafeMutablePointer<UInt8>, progressBytes: Int = .max, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(Failure) {
+        try check(input, expectedSize: expectedSize, ceiling: ceiling)
+        var nextProgress = progressBytes
+        func report(_ position: Int, _ count: Int) {
+            guard count >= nextProgress else { return }
+            nextProgress = count + progressBytes
+            progress(position, count)
+        }
         var state = State(input: input, output: buffer, limit: expectedSize)
         var last = 0
         repeat {
@@ -133,13 +158,14 @@ enum Inflate {
                 guard state.position + length <= input.count else { throw Failure(reason: "stored block ends early") }
                 for index in 0..<length { try state.emit(input[state.position + index]) }
                 state.position += length
+                report(state.position, state.count)
             case 1:
                 var lengths = [Int](repeating: 8, count: 288)
                 for symbol in 144..<256 { lengths[symbol] = 9 }
                 for symbol in 256..<280 { lengths[symbol] = 7 }
                 let literal = try Huffman(lengths: lengths[...])
                 let distance = try Huffman(lengths: [Int](repeating: 5, count: 30)[...])
-                try codes(&state, literal, distance)
+                try codes(&state, literal, distance, report: report)
             case 2:
                 let literalCount = try state.bits(5) + 257
                 let distanceCount = try state.bits(5) + 1
@@ -175,7 +201,7 @@ enum Inflate {
                 guard lengths[256] != 0 else { throw Failure(reason: "no end-of-block code") }
                 let literal = try Huffman(lengths: lengths[0..<literalCount])
                 let distance = try Huffman(lengths: lengths[literalCount..<(literalCount + distanceCount)])
-                try codes(&state, literal, distance)
+                try codes(&state, literal, distance, report: report)
             default:
                 throw Failure(reason: "invalid block type")
             }
@@ -183,12 +209,13 @@ enum Inflate {
         guard state.count == expectedSize else {
             throw Failure(reason: "inflated \(state.count) bytes, directory says \(expectedSize)")
         }
-        handedOver = true
-        return Data(bytesNoCopy: buffer, count: expectedSize, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
-    private static func codes(_ state: inout State, _ literal: Huffman, _ distance: Huffman) throws(Failure) {
+    private static func codes(
+        _ state: inout State, _ literal: Huffman, _ distance: Huffman, report: (Int, Int) -> Void
+    ) throws(Failure) {
         while true {
+            report(state.position, state.count)
             var symbol = try state.decode(literal)
             if symbol < 256 {
                 try state.emit(UInt8(symbol))

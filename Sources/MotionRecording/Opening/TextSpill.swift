@@ -131,6 +131,28 @@ final class TextSpill {
         return withUnsafeBytes(of: value) { $0.loadUnaligned(as: Element.self) }
     }
 
+    /// The elements `range` of the column `name` (written, not yet mapped): read back from the file.
+    func elements<Element: BitwiseCopyable>(_ name: String, in range: Range<Int>, as type: Element.Type)
+        throws(RecordingError) -> [Element]
+    {
+        guard let region = regions[name], range.upperBound <= region.count, MemoryLayout<Element>.size == region.elementSize
+        else { preconditionFailure("TextSpill: no elements \(range) of \(name) as \(type)") }
+        var values = [Element](unsafeUninitializedCapacity: range.count) { _, count in count = range.count }
+        var done = 0
+        let total = range.count * region.elementSize
+        while done < total {
+            let result = values.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, total - done, off_t(region.offset + range.lowerBound * region.elementSize + done))
+            }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                throw .cannotWrite(file: path, reason: "cannot read its temporary copy: \(String(cString: strerror(errno)))")
+            }
+            done += result
+        }
+        return values
+    }
+
     /// The arrays written so far, as a native file describes its arrays.
     var arrays: [String: NpyArrayInfo] {
         regions.reduce(into: [:]) { arrays, entry in

@@ -25,6 +25,31 @@ struct NamedColumnCSV {
 
     /// Reads `bytes` (the whole file) named `file`.
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, requests: [Request]) throws(RecordingError) {
+        var columns = [[Double]](repeating: [], count: requests.count)
+        var lines: [UInt32] = []
+        let layout = try Self.parse(bytes: bytes, file: file, requests: requests, mapping: nil, chunkRows: nil) {
+            part throws(RecordingError) in
+            columns = part.columns
+            lines = part.lines
+        }
+        self.columns = columns
+        self.lines = lines
+        header = layout.header
+        found = layout.found
+        droppedLastLine = layout.droppedLastLine
+    }
+
+    /// Rows as columns: values per request (empty when an optional column is absent) and each row's source line.
+    typealias Part = (columns: [[Double]], lines: [UInt32])
+
+    /// Parses `bytes` (the whole file, named `file`), handing its rows to `part` in order, in chunks of `chunkRows`
+    /// rows (all in one chunk when `nil`; the last chunk is handed over even when empty), with the pages of
+    /// `mapping` already parsed released (``ReadBehindRelease``). Returns the header, which requests were found, and
+    /// the last line when it was dropped (the file ends inside it).
+    static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, requests: [Request], mapping: MappedFile?, chunkRows: Int?,
+        part: (Part) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> (header: [String], found: [Bool], droppedLastLine: HygieneFinding?) {
         var scanner = CSVScanner(bytes)
         if bytes.isEmpty {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
@@ -34,7 +59,6 @@ struct NamedColumnCSV {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
         let header = csvHeaderNames(scanner, headerLine)
-        self.header = header
         var readerColumns: [NumericCSVReader.Column] = []
         var slots: [Int] = []  // request index → reader column index or -1
         var found: [Bool] = []
@@ -54,16 +78,31 @@ struct NamedColumnCSV {
                 found.append(false)
             }
         }
-        var columns = [[Double]](repeating: [], count: requests.count)
-        var lines: [UInt32] = []
+        var rows: Part = ([[Double]](repeating: [], count: requests.count), [])
         let reader = NumericCSVReader(file: file, columns: readerColumns, expectedFieldCount: header.count)
-        droppedLastLine = try reader.read(&scanner) { row, line in
-            for (request, slot) in slots.enumerated() where slot >= 0 { columns[request].append(row[slot]) }
-            lines.append(UInt32(truncatingIfNeeded: line))
+        let lineReader = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
+        var behind = ReadBehindRelease(mapping)
+        var droppedLastLine: HygieneFinding? = nil
+        reading: while true {
+            behind.advance(to: scanner.offset)
+            let outcome = try lineReader.readLine(&scanner, blankLine: { _ in }) { row, line throws(RecordingError) in
+                for (request, slot) in slots.enumerated() where slot >= 0 { rows.columns[request].append(row[slot]) }
+                rows.lines.append(UInt32(truncatingIfNeeded: line))
+                if let chunkRows, rows.lines.count >= chunkRows {
+                    try part(rows)
+                    rows = ([[Double]](repeating: [], count: requests.count), [])
+                }
+            }
+            switch outcome {
+            case .line: continue
+            case .end: break reading
+            case .endInsideLastLine(let finding):
+                droppedLastLine = finding
+                break reading
+            }
         }
-        self.columns = columns
-        self.lines = lines
-        self.found = found
+        try part(rows)
+        return (header, found, droppedLastLine)
     }
 }
 

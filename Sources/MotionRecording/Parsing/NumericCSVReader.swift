@@ -43,14 +43,18 @@ struct NumericCSVReader {
     /// Reads lines from `scanner`'s current position to the end. `row` gets the values in `columns` order and the
     /// line number; `blankLine` gets the number of each empty (or all-blank) line, which is otherwise skipped.
     /// Returns the ``HygieneFinding/Kind/truncated`` finding when the text ends inside its last line (dropped).
+    /// With `mapping` (the file `scanner` reads), the pages already parsed are released (``ReadBehindRelease``).
     @discardableResult
     func read(
         _ scanner: inout CSVScanner,
+        releasingBehindIn mapping: MappedFile? = nil,
         blankLine: (Int) -> Void = { _ in },
         row: (UnsafeBufferPointer<Double>, Int) throws(RecordingError) -> Void
     ) throws(RecordingError) -> HygieneFinding? {
         let lines = LineReader(self, readableEnd: scanner.bytes.count)
+        var behind = ReadBehindRelease(mapping)
         while true {
+            behind.advance(to: scanner.offset)
             switch try lines.readLine(&scanner, blankLine: blankLine, row: row) {
             case .line: continue
             case .end: return nil

@@ -18,13 +18,16 @@ public struct RawGyroscopeModel: Sendable, Equatable {
 
     public init() {}
 
-    /// The raw gyroscope at the device-motion timestamps of `session` (its attitude is the truth): the body rate
-    /// at each sample by the central difference of the attitude over its two neighbours (second order, no lag),
-    /// then bias, drift, noise and clamping.
+    /// The raw gyroscope at the device-motion timestamps of `session`: the device motion's rotation rate (Core
+    /// Motion's gyroscope with its bias removed: the body rate at the sample's instant, with the simulated sensor's
+    /// own noise) plus this model's bias, drift and white noise, clamped at the range. Without rotation-rate columns
+    /// the body rate comes from the attitude by the central difference over the two neighbouring samples, which
+    /// averages the rate over ±1 sample: it starts a swing's rise half a sample early and moves its onset by about
+    /// −2 ms at 200 Hz, so the recorded rate is preferred.
     public func gyroscope(for session: SimulatedSession) -> GyroscopeData {
-        guard let motion = session.recording.deviceMotion, motion.count >= 3, !motion.attitudeW.isEmpty else {
-            return GyroscopeData()
-        }
+        guard let motion = session.recording.deviceMotion, motion.count >= 3 else { return GyroscopeData() }
+        let hasRate = motion.rotationRateX.count == motion.count
+        guard hasRate || !motion.attitudeW.isEmpty else { return GyroscopeData() }
         var random = SimulationRandom(seed: seed)
         var offset = Vector3(bias * random.gaussian(), bias * random.gaussian(), bias * random.gaussian())
         var output = GyroscopeData()
@@ -37,16 +40,11 @@ public struct RawGyroscopeModel: Sendable, Equatable {
         }
         var previousTime = motion.timestamps[0]
         for index in 0..<motion.count {
-            let before = max(0, index - 1)
-            let after = min(motion.count - 1, index + 1)
-            let span = motion.timestamps[after] - motion.timestamps[before]
-            // Device-to-reference attitude q: q(after) = q(before) · exp(r_body), r_body in the device frame.
-            var delta = attitude(before).conjugate * attitude(after)
-            if delta.w < 0 { delta = Quaternion(w: -delta.w, x: -delta.x, y: -delta.y, z: -delta.z) }
-            let sine = (delta.x * delta.x + delta.y * delta.y + delta.z * delta.z).squareRoot()
-            let angle = 2 * atan2(sine, delta.w)
-            let scale = sine > 1e-12 && span > 0 ? angle / sine / span : (span > 0 ? 2 / span : 0)
-            var rate = Vector3(delta.x * scale, delta.y * scale, delta.z * scale)
+            var rate = hasRate
+                ? Vector3(
+                    Double(motion.rotationRateX[index]), Double(motion.rotationRateY[index]),
+                    Double(motion.rotationRateZ[index]))
+                : centralDifferenceRate(index)
             let step = motion.timestamps[index] - previousTime
             previousTime = motion.timestamps[index]
             if step > 0 && biasDrift > 0 {
@@ -59,6 +57,20 @@ public struct RawGyroscopeModel: Sendable, Equatable {
             output.append(timestamp: motion.timestamps[index], x: Float(rate.x), y: Float(rate.y), z: Float(rate.z))
         }
         return output
+
+        /// Body rate at sample `index`, rad/s, device frame, from the attitude of its two neighbours.
+        func centralDifferenceRate(_ index: Int) -> Vector3 {
+            let before = max(0, index - 1)
+            let after = min(motion.count - 1, index + 1)
+            let span = motion.timestamps[after] - motion.timestamps[before]
+            // Device-to-reference attitude q: q(after) = q(before) · exp(r_body), r_body in the device frame.
+            var delta = attitude(before).conjugate * attitude(after)
+            if delta.w < 0 { delta = Quaternion(w: -delta.w, x: -delta.x, y: -delta.y, z: -delta.z) }
+            let sine = (delta.x * delta.x + delta.y * delta.y + delta.z * delta.z).squareRoot()
+            let angle = 2 * atan2(sine, delta.w)
+            let scale = sine > 1e-12 && span > 0 ? angle / sine / span : (span > 0 ? 2 / span : 0)
+            return Vector3(delta.x * scale, delta.y * scale, delta.z * scale)
+        }
     }
 
     /// `session`'s raw accelerometer with this gyroscope and no device motion: what a raw-IMU logger records.

@@ -18,6 +18,10 @@ public struct BarometrySummary: Sendable, Equatable {
     public var weatherDrift: Double
     /// The same quantities per activity segment, in the order of the segments given.
     public var segments: [SegmentBarometry]
+    /// The wearer's altitude, one point a second from the first second out of water (none under water or within
+    /// ``BarometryConfiguration/spikeMedianSeconds`` of a dive): the sum of the smoothed altitude changes with the
+    /// weather's part taken out — the changes that gain, loss and floors count, before their dead bands.
+    public var wearerAltitude: [AltitudePoint] = []
 
     public init(
         elevationGain: Double = 0, elevationLoss: Double = 0, floorsAscended: Int = 0, floorsDescended: Int = 0,

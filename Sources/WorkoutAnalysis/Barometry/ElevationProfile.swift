@@ -42,12 +42,15 @@ public enum ElevationProfile {
         var segment = 0
         // Weather's altitude change and the seconds it was seen over, fading with weatherMemory.
         var weatherChange = 0.0, weatherTime = 0.0
+        // The wearer's altitude so far, m (the sum of the changes put down to the wearer).
+        var wearerAltitude = 0.0
         for i in smooth.indices where smooth[i].isFinite {
             defer { previous = i }
+            let time = Double(firstSecond + i) + 0.5
+            defer { summary.wearerAltitude.append(AltitudePoint(time: time, meters: wearerAltitude)) }
             guard let p = previous else { continue }
             let delta = smooth[i] - smooth[p]
             let rate = rates[i] ?? delta / Double(i - p)
-            let time = Double(firstSecond + i) + 0.5
             while segment < segmentList.count && segmentList[segment].end <= time { segment += 1 }
             let inside = segment < segmentList.count && segmentList[segment].start <= time ? segment : nil
             let activity = inside.map { segmentList[$0].activity }
@@ -66,6 +69,7 @@ public enum ElevationProfile {
             let weather = weatherTime >= Double(configuration.rateWindowSeconds) ? weatherChange / weatherTime * gap : 0
             summary.weatherDrift += weather
             let wearer = delta - weather
+            wearerAltitude += wearer
             let (gain, loss) = climbs.add(wearer)
             summary.elevationGain += gain
             summary.elevationLoss += loss

@@ -59,6 +59,9 @@ extension SwingMetrics {
         @Option(help: "Seconds a new connection has to complete the TLS handshake and begin its request.")
         var handshakeTimeout: Double = 10
 
+        @Option(help: "Seconds a kept-alive HTTP connection (/healthz, /metrics) may stay idle before it is closed.")
+        var keepAliveTimeout: Double = 30
+
         @Option(help: "TLS certificate chain (PEM); with --tls-key serves wss://.")
         var tlsCert: String?
 
@@ -68,7 +71,7 @@ extension SwingMetrics {
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535 (got \(port)).") }
             guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together.") }
-            guard maxBatchRate >= 0, idleTimeout > 0, handshakeTimeout > 0, resumeWindow >= 0, maxSessionsPerToken >= 1,
+            guard maxBatchRate >= 0, idleTimeout > 0, handshakeTimeout > 0, keepAliveTimeout > 0, resumeWindow >= 0, maxSessionsPerToken >= 1,
                 maxFrameBytes >= 1024, maxSamplesPerBatch >= 1, maxRecordSeconds > 0
             else { throw ValidationError("limits must be positive (--max-batch-rate may be 0 for unlimited).") }
         }
@@ -89,6 +92,7 @@ extension SwingMetrics {
             configuration.maximumSessionsPerToken = maxSessionsPerToken
             configuration.idleTimeout = idleTimeout
             configuration.handshakeTimeout = handshakeTimeout
+            configuration.keepAliveTimeout = keepAliveTimeout
             configuration.resumeWindow = resumeWindow
             configuration.maximumRecordedSeconds = maxRecordSeconds
             if let recordDir {

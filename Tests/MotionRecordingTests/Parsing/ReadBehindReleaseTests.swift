@@ -1,20 +1,23 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import MotionRecording
 
 /// Releasing the parsed pages of a mapped file behind the parser changes no value: a 24 MB interchange file (three
-/// release chunks) read from its mapping equals the same bytes read from memory.
+/// release chunks) read from its mapping equals the same bytes read from memory; the device-motion and raw-IMU
+/// readers release through the same loop.
 @Suite struct ReadBehindReleaseTests {
     @Test func releasingParsedPagesChangesNoSample() throws {
         var text = "timestamp,acceleration_x,acceleration_y,acceleration_z\n"
         var device = "timestamp,attitude_w,attitude_x,attitude_y,attitude_z,gravity_x,gravity_y,gravity_z,user_acceleration_x,user_acceleration_y,user_acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z\n"
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
+        func value(_ generator: inout SplitMix64) -> Float { Float.random(in: -2..<2, using: &generator) }
         for index in 0..<600_000 {
             let t = 1000 + Double(index) / 800
-            text += "\(t),\(generator.float()),\(generator.float()),\(generator.float() - 1)\n"
+            text += "\(t),\(value(&generator)),\(value(&generator)),\(value(&generator) - 1)\n"
             if index % 4 == 0 {
-                device += "\(t),1,0,0,0,0,0,-1,\(generator.float()),0,0,\(generator.float()),0,0\n"
+                device += "\(t),1,0,0,0,0,0,-1,\(value(&generator)),0,0,\(value(&generator)),0,0\n"
             }
         }
         #expect(text.utf8.count > 3 * ReadBehindRelease.chunkBytes)
@@ -37,19 +40,15 @@ import Testing
         }
         #expect(mappedDevice.samples == deviceInMemory.samples)
         #expect(mappedDevice.samples.count == 150_000)
+        // The same rows as gyroscope.csv (only the header differs), read from its mapping.
+        let gyroscopeURL = directory.appendingPathComponent(InterchangeCSV.gyroscopeFileName)
+        let rows = Data(text.utf8)
+        var gyroscopeBytes = Data((InterchangeCSV.gyroscopeHeader.joined(separator: ",") + "\n").utf8)
+        gyroscopeBytes.append(rows[(rows.firstIndex(of: UInt8(ascii: "\n"))! + 1)...])
+        try gyroscopeBytes.write(to: gyroscopeURL)
+        let gyroscope = try InterchangeCSV.readGyroscope(gyroscopeURL)
+        #expect(gyroscope.samples.timestamps == inMemory.samples.timestamps)
+        #expect(gyroscope.samples.x == inMemory.samples.x && gyroscope.samples.z == inMemory.samples.z)
+        #expect(gyroscope.lines == inMemory.lines && gyroscope.findings.isEmpty)
     }
-}
-
-/// A small seeded generator (SplitMix64) for test data.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func float() -> Float { Float(next() >> 40) / Float(1 << 24) * 4 - 2 }
 }

@@ -38,6 +38,23 @@ import _TestSupport
         return ranges
     }
 
+    /// Analyses the device motion `data` alone (streams `[.deviceMotion]`), fed in ragged random batches of
+    /// 1...`maxChunk` samples drawn from `seed`.
+    static func analyzeDeviceMotionRebatched(
+        _ data: DeviceMotionData, configuration: SwingAnalyzerConfiguration, seed: UInt64, maxChunk: Int
+    ) -> SwingAnalysisResult {
+        var random = SplitMix64(seed: seed)
+        var analyzer = SwingAnalyzer(configuration: configuration, streams: [.deviceMotion])
+        var output = SwingAnalysisResult()
+        var start = 0
+        for size in random.chunkSizes(total: data.count, maxChunk: maxChunk) {
+            analyzer.feed(deviceMotion: data, range: start..<(start + size), into: &output)
+            start += size
+        }
+        analyzer.finish(into: &output)
+        return output
+    }
+
     /// Feeds `recording` in random batches with a random interleaving (neither stream more than `lead` s ahead).
     static func analyzeRebatched(
         _ recording: Recording, seed: UInt64, maxChunk: Int, lead: Double,
@@ -139,16 +156,8 @@ import _TestSupport
         let rotationOnlyReference = SwingAnalyzer.analyze(rotationOnly, configuration: .tennis)
         #expect(rotationOnlyReference.dataCase == .rotationOnly)
         #expect(rotationOnlyReference.swings.count == 4)
-        let data = rotationOnly.deviceMotion!
-        var random = SplitMix64(seed: seed)
-        var analyzer = SwingAnalyzer(configuration: .tennis, streams: [.deviceMotion])
-        var rotationOnlyOutput = SwingAnalysisResult()
-        var start = 0
-        for size in random.chunkSizes(total: data.count, maxChunk: maxChunk) {
-            analyzer.feed(deviceMotion: data, range: start..<(start + size), into: &rotationOnlyOutput)
-            start += size
-        }
-        analyzer.finish(into: &rotationOnlyOutput)
+        let rotationOnlyOutput = Self.analyzeDeviceMotionRebatched(
+            rotationOnly.deviceMotion!, configuration: .tennis, seed: seed, maxChunk: maxChunk)
         #expect(rotationOnlyOutput.swings == rotationOnlyReference.swings)
     }
 }

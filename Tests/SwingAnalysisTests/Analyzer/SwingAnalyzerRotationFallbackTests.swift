@@ -12,26 +12,9 @@ import _TestSupport
     static let sixShots = SharedDatasets.file("tennis-motion/six-shots-rotation.csv")
 
     /// Reads the raw CMBatchedSensorManager dump of `CMDeviceMotion.rotationRate` (rows `t,x,y,z`, rad/s; an empty
-    /// line after each batch).
+    /// line after each batch) with the library's raw-dump reader, as `swing-metrics` and `onset-evaluation` do.
     static func loadRotation(_ url: URL) throws -> Recording {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var data = DeviceMotionData()
-        var ends: [Int] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let fields = line.split(separator: ",")
-            if fields.count == 4, let t = Double(fields[0]), let x = Float(fields[1]), let y = Float(fields[2]),
-                let z = Float(fields[3])
-            {
-                data.timestamps.append(t)
-                data.rotationRateX.append(x)
-                data.rotationRateY.append(y)
-                data.rotationRateZ.append(z)
-            } else if line.trimmingCharacters(in: .whitespaces).isEmpty, data.count > (ends.last ?? 0) {
-                ends.append(data.count)
-            }
-        }
-        if ends.last != data.count { ends.append(data.count) }
-        return Recording(deviceMotion: data, deviceMotionBatchEnds: ends)
+        try RecordingImporter.load(url, format: .rawBatchedDump(stream: .deviceMotion))
     }
 
     /// The configuration that reproduces the fallback before ``fallbackOnsetWalkThreshold`` existed.
@@ -44,6 +27,8 @@ import _TestSupport
     @Test(.enabled(if: sixShots != nil)) func sixShotRallyGivesSixSwings() throws {
         let recording = try Self.loadRotation(#require(Self.sixShots))
         #expect(recording.deviceMotion!.count == 2_304)
+        #expect(recording.deviceMotion!.components == .rotationRate)
+        #expect(recording.deviceMotionBatchEnds?.count == 12 && recording.deviceMotionBatchEnds?.prefix(2) == [99, 300])
         let result = SwingAnalyzer.analyze(recording, configuration: .tennis)
         #expect(result.dataCase == .rotationOnly)
         #expect(result.swings.count == 6)
@@ -69,17 +54,10 @@ import _TestSupport
     @Test(.enabled(if: sixShots != nil)) func sixShotRallyIsBatchInvariant() throws {
         let recording = try Self.loadRotation(#require(Self.sixShots))
         let reference = SwingAnalyzer.analyze(recording, configuration: .tennis)
-        let data = recording.deviceMotion!
+        #expect(reference.swings.count == 6)
         for (seed, maxChunk) in [(1 as UInt64, 1), (2, 37), (3, 400)] {
-            var random = SplitMix64(seed: seed)
-            var analyzer = SwingAnalyzer(configuration: .tennis, streams: [.deviceMotion])
-            var output = SwingAnalysisResult()
-            var start = 0
-            for size in random.chunkSizes(total: data.count, maxChunk: maxChunk) {
-                analyzer.feed(deviceMotion: data, range: start..<(start + size), into: &output)
-                start += size
-            }
-            analyzer.finish(into: &output)
+            let output = SwingAnalyzerBatchInvarianceTests.analyzeDeviceMotionRebatched(
+                recording.deviceMotion!, configuration: .tennis, seed: seed, maxChunk: maxChunk)
             #expect(output.swings == reference.swings)
         }
     }

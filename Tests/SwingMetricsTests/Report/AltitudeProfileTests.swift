@@ -11,10 +11,11 @@ import FoundationXML
 @testable import swing_metrics
 
 @Suite struct AltitudeProfileTests {
-    /// The numbers of the first `<polyline … points="…">` of `svg` after `marker`, as (x, y) pairs.
-    static func points(after marker: String, in svg: String) throws -> [(x: Double, y: Double)] {
+    /// The numbers of the first `<polyline … points="…">` of `svg` after `marker` drawn in `stroke`, as (x, y) pairs.
+    static func points(after marker: String, stroke: String, in svg: String) throws -> [(x: Double, y: Double)] {
         let tail = try #require(svg.components(separatedBy: marker).dropFirst().first)
-        let polyline = try #require(tail.components(separatedBy: "<polyline").dropFirst().first)
+        let polyline = try #require(
+            tail.components(separatedBy: "<polyline").dropFirst().first { $0.contains("stroke=\"\(stroke)\"") })
         let list = try #require(polyline.components(separatedBy: "points=\"").dropFirst().first).prefix { $0 != "\"" }
         return list.split(separator: " ").map {
             let xy = $0.split(separator: ",").compactMap { Double($0) }
@@ -43,19 +44,60 @@ import FoundationXML
             barometry: try #require(WorkoutAnalyzer.analyzeWithSwings(
                 RecordingSource(session.recording), swingConfiguration: .baseball).summary.barometry),
             start: 2000, end: 2000 + 130)
-        let meters = profile.altitude.map(\.meters)
-        #expect(profile.altitude.count >= 120)
-        #expect(abs(meters.first!) < 0.3)
-        #expect(abs(meters.max()! - truth.elevationGain) < 1, "top \(meters.max()!) m")
-        #expect(abs(meters.last! - (truth.elevationGain - truth.elevationLoss)) < 1, "end \(meters.last!) m")
+        // Both lines (barometric and drift removed): level at 0, up by the climb, down by the descent; one point a
+        // second.
+        for meters in [profile.altitude.map(\.meters), profile.wearerAltitude.map(\.meters)] {
+            #expect(meters.count >= 120)
+            #expect(abs(meters.first!) < 0.3)
+            #expect(abs(meters.max()! - truth.elevationGain) < 1, "top \(meters.max()!) m")
+            #expect(abs(meters.last! - (truth.elevationGain - truth.elevationLoss)) < 1, "end \(meters.last!) m")
+        }
         // On the timeline's axis: x = 58…708 px for the recording's span, so the line starts near the left edge.
-        let drawn = try Self.points(after: "aria-label=\"Altitude (barometer, 1 Hz)\"", in: html)
-        #expect(drawn.count >= profile.altitude.count - 2, "the seconds inside the timeline's span")
+        let drawn = try Self.points(
+            after: "aria-label=\"Altitude (barometer, 1 Hz)\"", stroke: AltitudeProfile.driftRemovedColor, in: html)
+        #expect(drawn.count >= profile.wearerAltitude.count - 2, "the seconds inside the timeline's span")
         #expect(drawn.first!.x >= 58 && drawn.first!.x < 66 && drawn.last!.x <= 708)
         // Higher is up: the top of the climb is drawn above (smaller y than) the start.
         #expect(drawn.map(\.y).min()! < drawn.first!.y - 50)
         let parser = XMLParser(data: Data(html.utf8))
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
+    }
+
+    @Test("under a weather drift the drawn altitude is the drift-removed one the gain is counted from; both labelled")
+    func weatherDriftIsTakenOutOfTheDrawnLine() throws {
+        // 4 min level, 4 floors up (12.8 m at 0.25 m/s), 4 min level, while the weather lowers the pressure by
+        // 0.4 kPa/h: ≈ 5 m of apparent climb over the 9 min, too slow to be the wearer's.
+        let legs: [VerticalLeg] = [.level(240), .stairs(4), .level(240)]
+        let (session, pressureTruth) = ActivitySession.walk(legs: legs, seed: 9, weatherDrift: -0.4, noise: 2)
+        let duration = legs.reduce(0) { $0 + $1.duration }
+        let barometry = try #require(
+            WorkoutAnalyzer.analyzeWithSwings(RecordingSource(session.recording), swingConfiguration: .baseball)
+                .summary.barometry)
+        let profile = AltitudeProfile(
+            pressure: try #require(session.recording.pressure), barometry: barometry, start: 2000,
+            end: 2000 + duration)
+        let climb = pressureTruth.elevationGain
+        #expect(abs(climb - 12.8) < 1e-9 && pressureTruth.elevationLoss == 0)
+        // The barometric line ends ≈ 5 m above the climb; the drift-removed one at the climb, level before it, and
+        // its rise is the summary's gain.
+        let barometric = profile.altitude.map(\.meters)
+        let wearer = profile.wearerAltitude.map(\.meters)
+        #expect(barometric.last! - climb > 3.5, "barometric end \(barometric.last!) m")
+        #expect(abs(wearer.last! - climb) < 1, "drift-removed end \(wearer.last!) m")
+        let firstLevel = profile.wearerAltitude.filter { $0.time < 2000 + 230 }.map(\.meters)
+        #expect(firstLevel.max()! - firstLevel.min()! < 0.5, "the first level stretch stays level")
+        #expect(abs((wearer.max()! - wearer.min()!) - barometry.elevationGain) < 0.5, "\(barometry.elevationGain) m")
+        #expect(profile.wearerAltitude.first!.time == profile.altitude.first!.time)
+
+        let html = RecordingAnalysisJob(sport: .baseball, fileConfiguration: nil).timelineSection(session.recording)
+        let marker = "aria-label=\"Altitude (barometer, 1 Hz)\""
+        let bold = try Self.points(after: marker, stroke: AltitudeProfile.driftRemovedColor, in: html)
+        let light = try Self.points(after: marker, stroke: AltitudeProfile.barometricColor, in: html)
+        #expect(bold.count >= wearer.count - 2 && light.count >= barometric.count - 2)
+        // Drawn: the barometric line ends above (smaller y than) the drift-removed one.
+        #expect(light.last!.y < bold.last!.y - 10)
+        #expect(html.contains(">altitude, drift removed</text>"))
+        #expect(html.contains(">barometric (before drift removal)</text>"))
     }
 
     @Test("no pressure, no altitude section")

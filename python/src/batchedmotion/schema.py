@@ -39,7 +39,7 @@ def schema_of(columns: list[tuple]) -> pa.Schema:
 
 
 #: One row per recording: (column, Arrow type, JSON source, meaning). Mirrored in python/README.md.
-RECORDING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
+RECORDING_COLUMNS: list[tuple[str, pa.DataType | str, str, str]] = [
     ("recording", pa.string(), "recording", "the input path, as given to the tool"),
     ("status", pa.string(), "-", '"ok", or "error" when the recording could not be read or analysed'),
     ("error", pa.string(), "error",
@@ -54,6 +54,10 @@ RECORDING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
      "the hygiene findings as a JSON array of {kind, file, line, column, message}"),
     ("device_motion_source", pa.string(), "deviceMotionSource",
      '"recorded", "fused" or "core-motion-gravity": where the analysed device motion came from; null without it'),
+    ("swings_left_out_count", NULLABLE_INT, "swingsLeftOut",
+     "swings the workout gate (analyze --gate) left out: inside swimming, running or cycling; <NA> without --gate"),
+    ("swings_left_out_json", pa.string(), "swingsLeftOut",
+     "those swings, a JSON array of {start, impact, activity, reason}; null without --gate"),
     ("extra_json", pa.string(), "-", "top-level keys unknown to this version, as a JSON object; null when none"),
 ]
 
@@ -97,7 +101,8 @@ SWING_COLUMNS: list[tuple[str, pa.DataType, str, str]] = [
 RECORDING_SCHEMA = schema_of(RECORDING_COLUMNS)
 SWING_SCHEMA = schema_of(SWING_COLUMNS)
 
-_KNOWN_RECORDING_KEYS = {"recording", "duration", "swings", "issues", "dataCase", "error", "deviceMotionSource"}
+_KNOWN_RECORDING_KEYS = {"recording", "duration", "swings", "issues", "dataCase", "error", "deviceMotionSource",
+                         "swingsLeftOut"}
 _SCALAR_SWING_KEYS = {source: name for name, _, source, _ in SWING_COLUMNS
                       if source not in ("-", "swingPlaneNormal")}
 _KNOWN_SWING_KEYS = set(_SCALAR_SWING_KEYS) | {"swingPlaneNormal"}
@@ -126,6 +131,7 @@ def recording_row(obj: dict) -> dict:
     swings = obj.get("swings") or []
     issues = obj.get("issues") or []
     error = obj.get("error")
+    left_out = obj.get("swingsLeftOut")
     return {
         "recording": obj["recording"],
         "status": "error" if error is not None else "ok",
@@ -137,6 +143,9 @@ def recording_row(obj: dict) -> dict:
         "issue_count": len(issues),
         "issues_json": json.dumps(issues, allow_nan=False),
         "device_motion_source": obj.get("deviceMotionSource"),
+        # Absent without --gate (the key is added only then): missing, not 0 or "[]".
+        "swings_left_out_count": None if left_out is None else len(left_out),
+        "swings_left_out_json": None if left_out is None else json.dumps(left_out, allow_nan=False),
         "extra_json": extra_json(obj, _KNOWN_RECORDING_KEYS),
     }
 

@@ -153,7 +153,7 @@ struct MappedTable {
             rowCount += 1
             if let chunkRows, rowCount >= chunkRows { try handOver() }
         }
-        let dropped = try reader.read(&scanner, releasingBehind: mapping, row: appendRow)
+        let dropped = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
         try handOver()
         return dropped
     }

@@ -30,7 +30,6 @@ extension InterchangeCSV {
         let file = url.path
         let mapping = try MappedFile(url)
         let bytes = mapping.bytes
-        var behind = ReadBehindRelease(mapping)
         var scanner = CSVScanner(bytes)
         try scanner.rejectBinary(file: file)
         try checkHeader(&scanner, expected: header, file: file)
@@ -49,20 +48,9 @@ extension InterchangeCSV {
                 rows = ([], [], [], [], [])
             }
         }
-        let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
-        var findings: [HygieneFinding] = []
-        reading: while true {
-            behind.advance(to: scanner.offset)
-            switch try general.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
-            case .line: continue
-            case .end: break reading
-            case .endInsideLastLine(let finding):
-                findings.append(finding)
-                break reading
-            }
-        }
+        let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
         try part(rows)
-        return findings
+        return droppedLastLine.map { [$0] } ?? []
     }
 
     static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {

@@ -225,7 +225,6 @@ public enum InterchangeCSV {
         bytes: UnsafeBufferPointer<UInt8>, file: String, mapping: MappedFile?, chunkRows: Int?,
         part: (DeviceMotionData, [UInt32]) throws(RecordingError) -> Void
     ) throws(RecordingError) -> [HygieneFinding] {
-        var behind = ReadBehindRelease(mapping)
         do {
             var scanner = CSVScanner(bytes)
             try scanner.rejectBinary(file: file)
@@ -266,18 +265,7 @@ public enum InterchangeCSV {
                     lines.removeAll(keepingCapacity: true)
                 }
             }
-            let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
-            var droppedLastLine: HygieneFinding?
-            reading: while true {
-                behind.advance(to: scanner.offset)
-                switch try general.readLine(&scanner, blankLine: { _ in }, row: appendRow) {
-                case .line: continue
-                case .end: break reading
-                case .endInsideLastLine(let finding):
-                    droppedLastLine = finding
-                    break reading
-                }
-            }
+            let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
             try part(builder.data, lines)
             return droppedLastLine.map { [$0] } ?? []
         }

@@ -158,7 +158,7 @@ struct SensorLogTable {
             if let chunkRows, rows >= chunkRows { try handOver() }
         }
         var outcome = Outcome(droppedLastLine: nil, present: [])
-        outcome.droppedLastLine = try reader.read(&scanner, releasingBehind: mapping, row: appendRow)
+        outcome.droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
         try handOver()
         guard accelerometerFields[0] != nil || motionTimeField != nil else {
             throw .malformed(

@@ -42,10 +42,12 @@ extension SensorLogger {
     /// A `time,seconds_elapsed,x,y,z` file (any column order) read by name: time, x, y, z.
     static func triples(_ data: Data, file: String, clock: TimeColumn) throws(RecordingError) -> NamedColumnCSV {
         try withBytes(data) { bytes throws(RecordingError) in
-            try NamedColumnCSV(
-                bytes: bytes, file: file,
-                requests: [clock.request] + ["x", "y", "z"].map { .init(names: [$0], kind: .float, required: true) })
+            try NamedColumnCSV(bytes: bytes, file: file, requests: tripleRequests(clock))
         }
+    }
+
+    static func tripleRequests(_ clock: TimeColumn) -> [NamedColumnCSV.Request] {
+        [clock.request] + ["x", "y", "z"].map { .init(names: [$0], kind: .float, required: true) }
     }
 
     /// The phone export's Core Motion streams besides the accelerometer: Gravity.csv (m/s²), Gyroscope.csv

@@ -116,6 +116,18 @@ enum SensorLogger {
         return info
     }
 
+    /// WristMotion.csv's columns, in the order its table holds them after the time: rotation rate (required),
+    /// gravity, user acceleration, attitude quaternion.
+    static let wristMotionColumns = [
+        "rotationRateX", "rotationRateY", "rotationRateZ", "gravityX", "gravityY", "gravityZ",
+        "accelerationX", "accelerationY", "accelerationZ", "quaternionW", "quaternionX", "quaternionY",
+        "quaternionZ",
+    ]
+
+    static func wristMotionRequests(_ clock: TimeColumn) -> [NamedColumnCSV.Request] {
+        [clock.request] + wristMotionColumns.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) }
+    }
+
     static func read(files: Files) throws(RecordingError) -> ImportedRecording {
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
         var metadataInfo = MetadataInfo()
@@ -132,15 +144,8 @@ enum SensorLogger {
         var motionFile = ""
         if let (data, file) = files["WristMotion.csv"] {
             motionFile = file
-            let names = [
-                "rotationRateX", "rotationRateY", "rotationRateZ", "gravityX", "gravityY", "gravityZ",
-                "accelerationX", "accelerationY", "accelerationZ", "quaternionW", "quaternionX", "quaternionY",
-                "quaternionZ",
-            ]
             motionTable = try withBytes(data) { bytes throws(RecordingError) in
-                try NamedColumnCSV(
-                    bytes: bytes, file: file,
-                    requests: [clock.request] + names.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) })
+                try NamedColumnCSV(bytes: bytes, file: file, requests: wristMotionRequests(clock))
             }
         }
         var accelerometerTable: NamedColumnCSV? = nil
@@ -165,7 +170,6 @@ enum SensorLogger {
             if clock.isElapsed { return column }
             return column.map { Double(NumericCSVReader.integer($0) &- originNanoseconds) / 1e9 }
         }
-        let gInverse = 1 / HygieneChecker.standardGravity
         phone.convertTimes(seconds)
 
         if let table = motionTable {
@@ -175,18 +179,15 @@ enum SensorLogger {
             (data.gravityX, data.gravityY, data.gravityZ) = (floats[3], floats[4], floats[5])
             (data.userAccelerationX, data.userAccelerationY, data.userAccelerationZ) = (floats[6], floats[7], floats[8])
             (data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ) = (floats[9], floats[10], floats[11], floats[12])
-            let hasGravity = !data.gravityX.isEmpty
             let gravityMedian = RawBatchedDump.medianMagnitude(data.gravityX, data.gravityY, data.gravityZ)
-            let isStandardised = standardised ?? (gravityMedian.map { (5...15).contains($0) } ?? false)
-            if isStandardised && hasGravity {
-                let scale = Float(-gInverse)
+            if let finding = motionStandardisation(
+                standardised: standardised, gravityMedian: gravityMedian, hasGravity: !data.gravityX.isEmpty, file: motionFile)
+            {
                 for keyPath in [\DeviceMotionData.gravityX, \.gravityY, \.gravityZ, \.userAccelerationX, \.userAccelerationY, \.userAccelerationZ]
                 where !data[keyPath: keyPath].isEmpty {
-                    data[keyPath: keyPath] = data[keyPath: keyPath].map { $0 * scale }
+                    data[keyPath: keyPath] = data[keyPath: keyPath].map { $0 * standardisedScale }
                 }
-                imported.findings.append(HygieneFinding(
-                    kind: .units, file: motionFile,
-                    message: "Sensor Logger standardisation \(standardised == nil ? "inferred from |gravity| ≈ 9.81" : "on (Metadata.csv)"): gravity and acceleration in m/s² with Android signs; converted to g with Core Motion signs (× −1/9.80665)"))
+                imported.findings.append(finding)
             }
             if let finding = checkAttitude(&data, file: motionFile) { imported.findings.append(finding) }
             imported.deviceMotion = ImportedStream(samples: data, lines: table.lines, file: motionFile, batchEnds: nil)
@@ -197,27 +198,20 @@ enum SensorLogger {
                 timestamps: seconds(table.columns[0]), x: table.columns[1].map { Float($0) },
                 y: table.columns[2].map { Float($0) }, z: table.columns[3].map { Float($0) })
             let median = RawBatchedDump.medianMagnitude(data.x, data.y, data.z) ?? 0
-            let inMetres = accelerometerIsCalibrated || standardised == true
-            let scale = Float((standardised == true ? -1 : 1) * (inMetres ? gInverse : 1))
-            let medianInG = median * (inMetres ? gInverse : 1)
-            if accelerometerIsCalibrated && medianInG < 0.3, let gravity = phone.gravity {
-                data = phone.rawAccelerometer(userAcceleration: data, gravity: gravity, standardised: standardised)
-                imported.findings.append(HygieneFinding(
-                    kind: .units, file: accelerometerFile,
-                    message: "Accelerometer.csv is user acceleration (median |a| = \(String(format: "%.3f", medianInG)) g) in m/s²; raw accelerometer = (Accelerometer + Gravity.csv) in g\(standardised == true ? " with Core Motion signs (× −1/9.80665)" : " (÷ 9.80665)")"))
+            let (plan, finding) = accelerometerPlan(
+                median: median, isCalibrated: accelerometerIsCalibrated, standardised: standardised,
+                hasGravity: phone.gravity != nil, file: accelerometerFile)
+            if let finding { imported.findings.append(finding) }
+            switch plan {
+            case .addGravity:
+                data = phone.rawAccelerometer(userAcceleration: data, gravity: phone.gravity!, standardised: standardised)
                 imported.accelerometer = ImportedStream(samples: data, lines: table.lines, file: accelerometerFile, batchEnds: nil)
-            } else if accelerometerIsCalibrated && medianInG < 0.3 {
-                imported.findings.append(HygieneFinding(
-                    kind: .other, file: accelerometerFile,
-                    message: "median |a| = \(String(format: "%.3f", medianInG)) g: this is user acceleration (gravity removed), not the raw accelerometer; not imported as the accelerometer stream"))
-            } else {
+            case .userAccelerationOnly: break
+            case .scale(let scale):
                 if scale != 1 {
                     data.x = data.x.map { $0 * scale }
                     data.y = data.y.map { $0 * scale }
                     data.z = data.z.map { $0 * scale }
-                    imported.findings.append(HygieneFinding(
-                        kind: .units, file: accelerometerFile,
-                        message: "\(accelerometerIsCalibrated ? "calibrated Accelerometer.csv is in m/s²" : "Sensor Logger standardisation on: m/s²")\(standardised == true ? " with Android signs" : ""); converted to g\(standardised == true ? " with Core Motion signs" : "") (× \(scale < 0 ? "−" : "")1/9.80665)"))
                 }
                 imported.accelerometer = ImportedStream(samples: data, lines: table.lines, file: accelerometerFile, batchEnds: nil)
             }
@@ -235,15 +229,40 @@ enum SensorLogger {
     /// finding says so.
     static func checkAttitude(_ data: inout DeviceMotionData, file: String) -> HygieneFinding? {
         guard !data.attitudeW.isEmpty, !data.gravityX.isEmpty else { return nil }
+        let samples = attitudeSampleRows(count: data.count).map { index in
+            AttitudeSample(
+                w: data.attitudeW[index], x: data.attitudeX[index], y: data.attitudeY[index], z: data.attitudeZ[index],
+                gravityX: data.gravityX[index], gravityY: data.gravityY[index], gravityZ: data.gravityZ[index])
+        }
+        let (conjugate, finding) = attitudeDecision(samples, file: file)
+        if conjugate {
+            data.attitudeX = data.attitudeX.map { -$0 }
+            data.attitudeY = data.attitudeY.map { -$0 }
+            data.attitudeZ = data.attitudeZ.map { -$0 }
+        }
+        return finding
+    }
+
+    /// One row's attitude quaternion and gravity (g, Core Motion's signs).
+    struct AttitudeSample {
+        var w, x, y, z, gravityX, gravityY, gravityZ: Float
+    }
+
+    /// The rows of a stream of `count` samples whose attitude ``attitudeDecision(_:file:)`` looks at: up to 200,
+    /// evenly spread.
+    static func attitudeSampleRows(count: Int) -> StrideTo<Int> { stride(from: 0, to: count, by: max(1, count / 200)) }
+
+    /// Whether the attitude must be conjugated to fit gravity in Core Motion's convention, and the finding to
+    /// report (`nil` when it fits as it is), from `samples` (the rows of ``attitudeSampleRows(count:)``).
+    static func attitudeDecision(_ samples: [AttitudeSample], file: String) -> (conjugate: Bool, finding: HygieneFinding?) {
         func residual(conjugate: Bool) -> Double {
             var total = 0.0
             var count = 0
-            let step = max(1, data.count / 200)
-            for index in stride(from: 0, to: data.count, by: step) {
-                let w = Double(data.attitudeW[index])
+            for sample in samples {
+                let w = Double(sample.w)
                 let sign = conjugate ? -1.0 : 1.0
-                let (qx, qy, qz) = (sign * Double(data.attitudeX[index]), sign * Double(data.attitudeY[index]), sign * Double(data.attitudeZ[index]))
-                let (vx, vy, vz) = (Double(data.gravityX[index]), Double(data.gravityY[index]), Double(data.gravityZ[index]))
+                let (qx, qy, qz) = (sign * Double(sample.x), sign * Double(sample.y), sign * Double(sample.z))
+                let (vx, vy, vz) = (Double(sample.gravityX), Double(sample.gravityY), Double(sample.gravityZ))
                 // v' = v + w t + q × t, t = 2 q × v
                 let (tx, ty, tz) = (2 * (qy * vz - qz * vy), 2 * (qz * vx - qx * vz), 2 * (qx * vy - qy * vx))
                 let rx = vx + w * tx + (qy * tz - qz * ty)
@@ -258,18 +277,67 @@ enum SensorLogger {
             return count > 0 ? total / Double(count) : .infinity
         }
         let direct = residual(conjugate: false)
-        if direct < 0.05 { return nil }
+        if direct < 0.05 { return (false, nil) }
         let conjugated = residual(conjugate: true)
         if conjugated < 0.05 {
-            data.attitudeX = data.attitudeX.map { -$0 }
-            data.attitudeY = data.attitudeY.map { -$0 }
-            data.attitudeZ = data.attitudeZ.map { -$0 }
-            return HygieneFinding(
+            return (true, HygieneFinding(
                 kind: .other, file: file,
-                message: "attitude quaternions are the inverse of Core Motion's convention (mean |rotate(q*, gravity) − (0,0,−1)| = \(String(format: "%.2g", conjugated))); conjugated")
+                message: "attitude quaternions are the inverse of Core Motion's convention (mean |rotate(q*, gravity) − (0,0,−1)| = \(String(format: "%.2g", conjugated))); conjugated"))
         }
-        return HygieneFinding(
+        return (false, HygieneFinding(
             kind: .other, file: file,
-            message: "attitude does not match gravity in Core Motion's convention (mean residual \(String(format: "%.2g", direct))); imported unchanged")
+            message: "attitude does not match gravity in Core Motion's convention (mean residual \(String(format: "%.2g", direct))); imported unchanged"))
+    }
+
+    /// WristMotion's gravity and user acceleration scale from standardised units (m/s², Android signs) to g in
+    /// Core Motion's signs.
+    static let standardisedScale = Float(-1 / HygieneChecker.standardGravity)
+
+    /// The finding when WristMotion's gravity and user acceleration are standardised (Metadata.csv says so, or,
+    /// without it, the median |gravity| is 5–15, i.e. m/s²) and are to be scaled by ``standardisedScale``; `nil`
+    /// when they are in g already or there is no gravity.
+    static func motionStandardisation(standardised: Bool?, gravityMedian: Double?, hasGravity: Bool, file: String)
+        -> HygieneFinding?
+    {
+        let isStandardised = standardised ?? (gravityMedian.map { (5...15).contains($0) } ?? false)
+        guard isStandardised && hasGravity else { return nil }
+        return HygieneFinding(
+            kind: .units, file: file,
+            message: "Sensor Logger standardisation \(standardised == nil ? "inferred from |gravity| ≈ 9.81" : "on (Metadata.csv)"): gravity and acceleration in m/s² with Android signs; converted to g with Core Motion signs (× −1/9.80665)")
+    }
+
+    /// What the accelerometer file becomes.
+    enum AccelerometerPlan: Equatable {
+        /// User acceleration (Accelerometer.csv) + the nearest Gravity.csv sample, × ``PhoneTables/toG(standardised:)``.
+        case addGravity
+        /// User acceleration without Gravity.csv: not imported.
+        case userAccelerationOnly
+        /// Each value × the factor (1: as written).
+        case scale(Float)
+    }
+
+    /// The accelerometer file's plan and finding from the median |a| of its values as written (sampled as
+    /// ``RawBatchedDump/medianMagnitude(_:_:_:)`` samples; 0 when there are none): a calibrated Accelerometer.csv
+    /// whose median is under 0.3 g is user acceleration.
+    static func accelerometerPlan(
+        median: Double, isCalibrated: Bool, standardised: Bool?, hasGravity: Bool, file: String
+    ) -> (AccelerometerPlan, HygieneFinding?) {
+        let gInverse = 1 / HygieneChecker.standardGravity
+        let inMetres = isCalibrated || standardised == true
+        let scale = Float((standardised == true ? -1 : 1) * (inMetres ? gInverse : 1))
+        let medianInG = median * (inMetres ? gInverse : 1)
+        if isCalibrated && medianInG < 0.3 && hasGravity {
+            return (.addGravity, HygieneFinding(
+                kind: .units, file: file,
+                message: "Accelerometer.csv is user acceleration (median |a| = \(String(format: "%.3f", medianInG)) g) in m/s²; raw accelerometer = (Accelerometer + Gravity.csv) in g\(standardised == true ? " with Core Motion signs (× −1/9.80665)" : " (÷ 9.80665)")"))
+        } else if isCalibrated && medianInG < 0.3 {
+            return (.userAccelerationOnly, HygieneFinding(
+                kind: .other, file: file,
+                message: "median |a| = \(String(format: "%.3f", medianInG)) g: this is user acceleration (gravity removed), not the raw accelerometer; not imported as the accelerometer stream"))
+        }
+        guard scale != 1 else { return (.scale(1), nil) }
+        return (.scale(scale), HygieneFinding(
+            kind: .units, file: file,
+            message: "\(isCalibrated ? "calibrated Accelerometer.csv is in m/s²" : "Sensor Logger standardisation on: m/s²")\(standardised == true ? " with Android signs" : ""); converted to g\(standardised == true ? " with Core Motion signs" : "") (× \(scale < 0 ? "−" : "")1/9.80665)"))
     }
 }

@@ -95,6 +95,17 @@ import Testing
         #expect(nan?.file?.hasSuffix("gyroscope.csv") == true)
     }
 
+    @Test func magnetometerCutShortInItsLastLineKeepsTheRowsBeforeAndSaysSo() throws {
+        let url = FixtureFiles.temporaryDirectory().appendingPathComponent(InterchangeCSV.magnetometerFileName)
+        try Data("timestamp,magnetic_field_x,magnetic_field_y,magnetic_field_z\n0,21.5,-3.25,-40.125\n0.02,21.5,-3".utf8)
+            .write(to: url)
+        let read = try InterchangeCSV.readMagnetometer(url)
+        #expect(read.samples.timestamps == [0] && read.samples.z == [-40.125])
+        #expect(read.lines == [2])
+        #expect(read.findings.map(\.kind) == [HygieneFinding.Kind.truncated.rawValue])
+        #expect(read.findings.first?.line == 3)
+    }
+
     @Test func gyroscopeHeaderMistakeNamesFileLineAndColumn() throws {
         let directory = FixtureFiles.temporaryDirectory()
         try Data("timestamp,acceleration_x,acceleration_y,acceleration_z\n0,0,0,-1\n".utf8)
