@@ -12,10 +12,10 @@ import Foundation
 /// A native `.npz` file is only memory-mapped (directory and array headers parsed): its batches are read from the
 /// mapping as they are delivered and the pages behind them released, so memory stays flat however long it is —
 /// unless a streaming scan finds something to repair (or the file has no stored hygiene report), in which case it is
-/// loaded and checked as a text import is. A long interchange CSV recording, raw dump or Sensor Logger export (file,
-/// directory or zip) is parsed into a temporary native file and served the same way, repaired there when the checks
-/// repair it (``open(_:format:spillThreshold:)``). Every other format (SensorLog, column-mapped CSV), and recordings
-/// that are short, is imported into memory and checked by ``HygieneChecker`` on opening.
+/// loaded and checked as a text import is. A long interchange CSV recording, raw dump, Sensor Logger export (file,
+/// directory or zip), column-mapped CSV or SensorLog export is parsed into a temporary native file and served the
+/// same way, repaired there when the checks repair it (``open(_:format:spillThreshold:)``). Recordings that are
+/// short are imported into memory and checked by ``HygieneChecker`` on opening.
 ///
 /// Which streams a recording has is answered here once (``streams``, ``availability(of:)``,
 /// ``deviceMotionComponents``); an analysis asks for the streams it needs rather than inspecting how the samples are
@@ -47,9 +47,10 @@ public struct RecordingSource: Sendable {
     /// magnetometer) hold `spillThreshold` bytes or more is parsed into a temporary native file (in `TMPDIR`,
     /// unlinked at once, so it goes with the last copy of this value or the process), checked and repaired there,
     /// and served memory-mapped, with the same samples, findings and summaries as an import into memory. So are raw
-    /// dumps (one file or a directory) of `spillThreshold` bytes or more, unless their rows need repairs, and Sensor
+    /// dumps (one file or a directory) of `spillThreshold` bytes or more, unless their rows need repairs; Sensor
     /// Logger exports whose high-rate files (WristMotion, accelerometer, Gravity, Gyroscope, magnetometer) hold
-    /// `spillThreshold` bytes or more (a zip's members inflated into temporary files first).
+    /// `spillThreshold` bytes or more (a zip's members inflated into temporary files first); and column-mapped CSV
+    /// files (with an accelerometer) and SensorLog exports of `spillThreshold` bytes or more.
     public static func open(
         _ url: URL, format: RecordingFormat? = nil, spillThreshold: Int = defaultSpillThreshold
     ) throws(RecordingError) -> RecordingSource {
@@ -64,6 +65,14 @@ public struct RecordingSource: Sendable {
             return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
         if case .sensorLogger = resolved, let file = try SensorLogger.openSpilled(url, spillAbove: spillThreshold) {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
+        if case .columnMapped(let map) = resolved,
+            let file = try ColumnMappedCSV.openSpilled(url, map: map, spillAbove: spillThreshold)
+        {
+            return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
+        }
+        if case .sensorLog = resolved, let file = try SensorLog.openSpilled(url, spillAbove: spillThreshold) {
             return RecordingSource(path: url.path, format: resolved, storage: .mapped(file))
         }
         if case .native = resolved {

@@ -106,6 +106,11 @@ final class TextSpill {
         regions[name]!.count = count
     }
 
+    /// Forgets the column `name` (written, then found to be no array of the recording); its bytes stay unread.
+    func discard(_ name: String) {
+        regions.removeValue(forKey: name)
+    }
+
     /// Gives the column `from` the name `to` (a column whose meaning is known only once it is parsed).
     func rename(_ from: String, to: String) {
         guard let region = regions.removeValue(forKey: from) else { return }

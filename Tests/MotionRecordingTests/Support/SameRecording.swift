@@ -1,3 +1,4 @@
+import Foundation
 import MotionRecording
 import Testing
 
@@ -18,4 +19,18 @@ func expectSameRecording(_ source: RecordingSource, as imported: RecordingSource
     #expect(a.deviceMotionBatchEnds == b.deviceMotionBatchEnds)
     #expect(a.gyroscope == b.gyroscope)
     #expect(a.magnetometer == b.magnetometer)
+}
+
+/// The errors of opening `url` (as `format`, or detected) spilled (threshold 0) and imported into memory, in that
+/// order: two equal texts when the spill fails as the in-memory import does.
+func spilledAndImportedErrors(_ url: URL, format: RecordingFormat? = nil) -> [String] {
+    var errors: [String] = []
+    for threshold in [0, Int.max] {
+        do {
+            _ = try RecordingSource.open(url, format: format, spillThreshold: threshold)
+        } catch {
+            errors.append("\(error)")
+        }
+    }
+    return errors
 }

@@ -25,6 +25,15 @@ enum ColumnMappedCSV {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, map given: ColumnMap?) throws(RecordingError)
         -> ImportedRecording
     {
+        var (table, findings) = try mappedTable(bytes, file: file, map: given)
+        return try table.recording(findings: findings)
+    }
+
+    /// The table of `bytes` through `given` (detected from the file's head when `nil`), before its rows are read,
+    /// and the findings made finding it (the detected map, annotation lines skipped).
+    static func mappedTable(_ bytes: UnsafeBufferPointer<UInt8>, file: String, map given: ColumnMap?)
+        throws(RecordingError) -> (table: MappedTable, findings: [HygieneFinding])
+    {
         if bytes.isEmpty { throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty") }
         try CSVScanner(bytes).rejectBinary(file: file)
         var findings: [HygieneFinding] = []
@@ -46,8 +55,7 @@ enum ColumnMappedCSV {
                 kind: .other, file: file, line: skipped.first, column: nil,
                 message: "\(skipped.count) line(s) before the \(layout.headerLine == nil ? "data" : "header") skipped as annotations (first: \"\(skipped.text)\")"))
         }
-        var table = try MappedTable(bytes, file: file, map: map, layout: layout)
-        return try table.recording(findings: findings)
+        return (try MappedTable(bytes, file: file, map: map, layout: layout), findings)
     }
 
     /// The layout for a given map: the header is the line holding every named column (or `map.headerLine`).

@@ -40,8 +40,56 @@ struct MappedTable {
         }
     }
 
+    /// One sensor's samples: timestamps (s, recording clock), x, y, z in the package's units and device frame, and
+    /// each sample's 1-based source line.
+    typealias SensorRows = (timestamps: [Double], x: [Float], y: [Float], z: [Float], lines: [UInt32])
+
+    /// The sensors present, in the order ``parse(mapping:chunkRows:part:)`` hands them over: accelerometer,
+    /// gyroscope, magnetometer.
+    var sensors: [HygieneStream] {
+        [(map.accelerometer != nil, HygieneStream.accelerometer), (map.gyroscope != nil, .gyroscope),
+         (map.magnetometer != nil, .magnetometer)].compactMap { $0.0 ? $0.1 : nil }
+    }
+
     /// Reads every row and returns the imported streams.
     mutating func recording(findings: [HygieneFinding]) throws(RecordingError) -> ImportedRecording {
+        var whole: [SensorRows] = []
+        let dropped = try parse(mapping: nil, chunkRows: nil) { whole = $0 }
+        var imported = ImportedRecording(metadata: metadata, findings: findings)
+        if let dropped { imported.findings.append(dropped) }
+        for (stream, s) in zip(sensors, whole) {
+            switch stream {
+            case .accelerometer:
+                imported.accelerometer = ImportedStream(
+                    samples: AccelerometerData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines,
+                    file: file, batchEnds: nil)
+            case .gyroscope:
+                imported.gyroscope = ImportedStream(
+                    samples: GyroscopeData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines, file: file,
+                    batchEnds: nil)
+            default:
+                imported.magnetometer = ImportedStream(
+                    samples: MagnetometerData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines,
+                    file: file, batchEnds: nil)
+            }
+        }
+        return imported
+    }
+
+    /// The recording's metadata: the format, and the start date of an epoch time (after ``parse``).
+    var metadata: RecordingMetadata {
+        var metadata = RecordingMetadata(sourceFormat: ColumnMappedCSV.formatName)
+        if let epochOrigin { metadata.startDate = Date(timeIntervalSince1970: Double(epochOrigin)) }
+        return metadata
+    }
+
+    /// Reads every row, handing the samples to `part` in order, one ``SensorRows`` per sensor (``sensors``), every
+    /// `chunkRows` data rows (all in one part when `nil`; the last part is handed over even when empty). With a
+    /// `mapping` (the file `bytes` come from), the pages already parsed are released (``ReadBehindRelease``).
+    /// Returns the ``HygieneFinding/Kind/truncated`` finding when the text ends inside its last line (dropped).
+    mutating func parse(
+        mapping: MappedFile?, chunkRows: Int?, part: ([SensorRows]) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> HygieneFinding? {
         epochOrigin = try firstEpochSecond()
         var columns = [NumericCSVReader.Column(
             field: fields[0], name: names[0], isFloat: false, parse: timeParser())]
@@ -60,11 +108,23 @@ struct MappedTable {
         scanner.offset = layout.dataOffset
         scanner.lineNumber = layout.dataLineNumber - 1
         let sensorCount = (fields.count - 1) / 3
-        var samples = [[Float]](repeating: [], count: sensorCount * 3)
-        var sampleTimes = [[Double]](repeating: [], count: sensorCount)
-        var sampleLines = [[UInt32]](repeating: [], count: sensorCount)
+        let empty: SensorRows = ([], [], [], [], [])
+        var rows = [SensorRows](repeating: empty, count: sensorCount)
+        var rowCount = 0
+        // Time of day: the midnight unwrapping's state per sensor, carried from part to part.
+        var midnight = [MidnightUnwrap](repeating: MidnightUnwrap(), count: sensorCount)
+        let unwrapsMidnight = map.timeUnit == .timeOfDay
         let remap = map.axes
-        let dropped = try reader.read(&scanner) { row, line throws(RecordingError) in
+        let (file, fields, names) = (file, fields, names)
+        func handOver() throws(RecordingError) {
+            if unwrapsMidnight {
+                for sensor in 0..<sensorCount { midnight[sensor].unwrap(&rows[sensor].timestamps) }
+            }
+            try part(rows)
+            rows = [SensorRows](repeating: empty, count: sensorCount)
+            rowCount = 0
+        }
+        func appendRow(_ row: UnsafeBufferPointer<Double>, _ line: Int) throws(RecordingError) {
             for sensor in 0..<sensorCount {
                 let base = 1 + 3 * sensor
                 var emptyCount = 0
@@ -84,42 +144,18 @@ struct MappedTable {
                     let source = vector
                     for axis in 0..<3 { vector[axis] = (remap[axis].negated ? -1 : 1) * source[remap[axis].axis] }
                 }
-                for axis in 0..<3 { samples[3 * sensor + axis].append(Float(vector[axis])) }
-                sampleTimes[sensor].append(row[0])
-                sampleLines[sensor].append(UInt32(truncatingIfNeeded: line))
+                rows[sensor].x.append(Float(vector[0]))
+                rows[sensor].y.append(Float(vector[1]))
+                rows[sensor].z.append(Float(vector[2]))
+                rows[sensor].timestamps.append(row[0])
+                rows[sensor].lines.append(UInt32(truncatingIfNeeded: line))
             }
+            rowCount += 1
+            if let chunkRows, rowCount >= chunkRows { try handOver() }
         }
-        if map.timeUnit == .timeOfDay {
-            for sensor in 0..<sensorCount { Self.unwrapMidnight(&sampleTimes[sensor]) }
-        }
-        var metadata = RecordingMetadata(sourceFormat: ColumnMappedCSV.formatName)
-        if let epochOrigin { metadata.startDate = Date(timeIntervalSince1970: Double(epochOrigin)) }
-        var imported = ImportedRecording(metadata: metadata, findings: findings)
-        if let dropped { imported.findings.append(dropped) }
-        var sensor = 0
-        func next() -> (timestamps: [Double], x: [Float], y: [Float], z: [Float], lines: [UInt32]) {
-            defer { sensor += 1 }
-            return (sampleTimes[sensor], samples[3 * sensor], samples[3 * sensor + 1], samples[3 * sensor + 2], sampleLines[sensor])
-        }
-        if map.accelerometer != nil {
-            let s = next()
-            imported.accelerometer = ImportedStream(
-                samples: AccelerometerData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines, file: file,
-                batchEnds: nil)
-        }
-        if map.gyroscope != nil {
-            let s = next()
-            imported.gyroscope = ImportedStream(
-                samples: GyroscopeData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines, file: file,
-                batchEnds: nil)
-        }
-        if map.magnetometer != nil {
-            let s = next()
-            imported.magnetometer = ImportedStream(
-                samples: MagnetometerData(timestamps: s.timestamps, x: s.x, y: s.y, z: s.z), lines: s.lines, file: file,
-                batchEnds: nil)
-        }
-        return imported
+        let dropped = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
+        try handOver()
+        return dropped
     }
 
     /// Per sensor present, the factor from its unit to the package's (with the accelerometer's sign), each axis's
@@ -194,15 +230,19 @@ struct MappedTable {
         }
     }
 
-    /// Times of day that step back by more than 12 h crossed midnight: 24 h added from there on.
-    static func unwrapMidnight(_ times: inout [Double]) {
+    /// Times of day that step back by more than 12 h crossed midnight: 24 h added from there on. The state is
+    /// carried from one part of a sensor's times to the next, so unwrapping in parts is unwrapping them whole.
+    struct MidnightUnwrap {
         var offset = 0.0
         var previous = -Double.infinity
-        for index in times.indices {
-            let raw = times[index]
-            if raw + offset < previous - 43_200 { offset += 86_400 }
-            times[index] = raw + offset
-            previous = times[index]
+
+        mutating func unwrap(_ times: inout [Double]) {
+            for index in times.indices {
+                let raw = times[index]
+                if raw + offset < previous - 43_200 { offset += 86_400 }
+                times[index] = raw + offset
+                previous = times[index]
+            }
         }
     }
 }

@@ -107,14 +107,7 @@ import Testing
     @Test func aMalformedFileIsTheSameError() throws {
         let url = FixtureFiles.write(
             "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0,0,-1\n1.00125,0,abc,-1\n", named: "accelerometer.csv")
-        var errors: [String] = []
-        for threshold in [0, Int.max] {
-            do {
-                _ = try RecordingSource.open(url, spillThreshold: threshold)
-            } catch {
-                errors.append("\(error)")
-            }
-        }
+        let errors = spilledAndImportedErrors(url)
         #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":3:"))
     }
 }

@@ -127,14 +127,7 @@ import Testing
     /// A malformed dump is the same error through the spill as through the in-memory import.
     @Test func aMalformedDumpIsTheSameError() throws {
         let url = FixtureFiles.write("\n1.0,0,0,-1\n1.00125,0,abc,-1\n", named: "bad-accelerometer.csv")
-        var errors: [String] = []
-        for threshold in [0, Int.max] {
-            do {
-                _ = try RecordingSource.open(url, spillThreshold: threshold)
-            } catch {
-                errors.append("\(error)")
-            }
-        }
+        let errors = spilledAndImportedErrors(url)
         #expect(errors.count == 2 && errors[0] == errors[1] && errors[0].contains(":3:"))
     }
 }
