@@ -36,8 +36,8 @@ struct AccelerationBinner: GridBinner, Sendable {
     /// Adds samples `start..<count` of the columns until one opens a bin in a later second than the previous
     /// sample (after writing the bins before it); returns the index after the last sample added, so the caller
     /// can decide the windows that second completed and go on. The samples of one bin accumulate in local
-    /// variables: only a change of bin touches the ring. After a bin's first sample, its samples are added four at
-    /// a time while they can be (``BinSums/addFours(from:count:times:x:y:z:binRate:binEnd:)``), then one at a
+    /// variables: only a change of bin touches the ring. From a bin's first sample on, its samples are added four
+    /// at a time while they can be (``BinSums/addFours(from:count:times:x:y:z:binRate:binEnd:)``), then one at a
     /// time; the sums are the same bit for bit as with ``add(time:x:y:z:into:)`` sample by sample.
     @inline(__always)
     mutating func add(
@@ -55,11 +55,16 @@ struct AccelerationBinner: GridBinner, Sendable {
             let passed = enter(time: t, into: &bins)
             // Local accumulation while the bin stays the same.
             var local = sums
-            local.add(x: tx, y: ty, z: tz, squared: m2f)
             // The bin holds the samples with t × binRate < its index + 1 (times are non-decreasing; an earlier
-            // time joins the open bin, as a later bin's index would not be smaller).
+            // time joins the open bin, as a later bin's index would not be smaller). From this sample on (it is in
+            // the bin and finite), four at a time while they can be, then one at a time.
             let binEnd = Double(current! &+ 1)
-            i = local.addFours(from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+            let first = i &- 1
+            i = local.addFours(from: first, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+            if i == first {
+                local.add(x: tx, y: ty, z: tz, squared: m2f)
+                i &+= 1
+            }
             while i < count, times[i] * binRate < binEnd {
                 (tx, ty, tz) = (x[i], y[i], z[i])
                 i &+= 1

@@ -40,7 +40,7 @@ struct RotationBinner: GridBinner, Sendable {
             if squared > p { p = squared }
             let binEnd = Double(current! &+ 1)
             (i, p) = Self.peakOfFours(
-                from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: p)
+                from: i &- 1, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: p)
             while i < count, times[i] * binRate < binEnd {
                 let q = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
                 if q > p { p = q }  // a NaN never compares greater
