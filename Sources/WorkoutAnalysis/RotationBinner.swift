@@ -43,7 +43,7 @@ struct RotationBinner: GridBinner, Sendable {
                 from: i &- 1, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: p)
             while i < count, times[i] * binRate < binEnd {
                 let q = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
-                if q > p { p = q }  // a NaN never compares greater
+                if q > p, q < .infinity { p = q }  // a NaN never compares greater; an infinite one is skipped
                 i &+= 1
             }
             peakSquared = p
@@ -54,8 +54,8 @@ struct RotationBinner: GridBinner, Sendable {
 
     /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken four at a time while all four are
     /// in the bin (t × `binRate` < `binEnd`, t in s), at most up to `count`; and the index of the first sample
-    /// not taken. A NaN |ω|² never compares greater, so the order does not matter: the same peak as one sample at
-    /// a time.
+    /// not taken. A NaN |ω|² never compares greater and an infinite one is skipped (as a bin's first sample is),
+    /// so the order does not matter: the same peak as one sample at a time.
     @inline(__always)
     private static func peakOfFours(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
@@ -76,7 +76,7 @@ struct RotationBinner: GridBinner, Sendable {
             let fy = py.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let fz = pz.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let squared = fx * fx + fy * fy + fz * fz
-            peaks.replace(with: squared, where: squared .> peaks)
+            peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
             i &+= 4
         }
         return (i, peaks.max())
