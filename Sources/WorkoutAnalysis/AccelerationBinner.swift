@@ -9,9 +9,8 @@ struct AccelerationBinner: GridBinner, Sendable {
     private(set) var current: Int?
     /// First bin that held a sample.
     private(set) var firstBin: Int?
-    private var sumX = 0.0, sumY = 0.0, sumZ = 0.0, sumM = 0.0, sumMM = 0.0
-    private var n: Int32 = 0
-    private var peak: Float = 0
+    /// The sums of the bin being filled.
+    private var sums = BinSums()
     private var lastDataBin = Int.min
 
     init(binRate: Double) {
@@ -31,20 +30,15 @@ struct AccelerationBinner: GridBinner, Sendable {
         let m2f = x * x + y * y + z * z
         guard m2f < .infinity, time.isFinite else { return }  // a NaN or infinite component: skipped
         _ = enter(time: time, into: &bins)
-        let mf = m2f.squareRoot()
-        sumX += Double(x)
-        sumY += Double(y)
-        sumZ += Double(z)
-        sumM += Double(mf)
-        sumMM += Double(m2f)
-        n += 1
-        if mf > peak { peak = mf }
+        sums.add(x: x, y: y, z: z, squared: m2f)
     }
 
     /// Adds samples `start..<count` of the columns until one opens a bin in a later second than the previous
     /// sample (after writing the bins before it); returns the index after the last sample added, so the caller
     /// can decide the windows that second completed and go on. The samples of one bin accumulate in local
-    /// variables: only a change of bin touches the ring.
+    /// variables: only a change of bin touches the ring. From a bin's first sample on, its samples are added four
+    /// at a time while they can be (``BinSums/addFours(from:count:times:x:y:z:binRate:binEnd:)``), then one at a
+    /// time; the sums are the same bit for bit as with ``add(time:x:y:z:into:)`` sample by sample.
     @inline(__always)
     mutating func add(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
@@ -56,34 +50,28 @@ struct AccelerationBinner: GridBinner, Sendable {
             var (tx, ty, tz) = (x[i], y[i], z[i])
             i &+= 1
             // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
-            guard tx * tx + ty * ty + tz * tz < .infinity, t.isFinite else { continue }
+            var m2f = tx * tx + ty * ty + tz * tz
+            guard m2f < .infinity, t.isFinite else { continue }
             let passed = enter(time: t, into: &bins)
             // Local accumulation while the bin stays the same.
-            var (sx, sy, sz, sm, smm) = (sumX, sumY, sumZ, sumM, sumMM)
-            var (k, p) = (n, peak)
+            var local = sums
             // The bin holds the samples with t × binRate < its index + 1 (times are non-decreasing; an earlier
-            // time joins the open bin, as a later bin's index would not be smaller).
+            // time joins the open bin, as a later bin's index would not be smaller). From this sample on (it is in
+            // the bin and finite), four at a time while they can be, then one at a time.
             let binEnd = Double(current! &+ 1)
-            while true {
-                let m2f = tx * tx + ty * ty + tz * tz
-                if m2f < .infinity {  // always taken on clean data
-                    let mf = m2f.squareRoot()
-                    sx += Double(tx)
-                    sy += Double(ty)
-                    sz += Double(tz)
-                    sm += Double(mf)
-                    smm += Double(m2f)
-                    k &+= 1
-                    if mf > p { p = mf }
-                }
-                guard i < count else { break }
-                let tn = times[i]
-                guard tn * binRate < binEnd else { break }
-                (tx, ty, tz) = (x[i], y[i], z[i])
+            let first = i &- 1
+            i = local.addFours(from: first, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+            if i == first {
+                local.add(x: tx, y: ty, z: tz, squared: m2f)
                 i &+= 1
             }
-            (sumX, sumY, sumZ, sumM, sumMM) = (sx, sy, sz, sm, smm)
-            (n, peak) = (k, p)
+            while i < count, times[i] * binRate < binEnd {
+                (tx, ty, tz) = (x[i], y[i], z[i])
+                i &+= 1
+                m2f = tx * tx + ty * ty + tz * tz
+                if m2f < .infinity { local.add(x: tx, y: ty, z: tz, squared: m2f) }  // always taken on clean data
+            }
+            sums = local
             if passed { return i }
         }
         return i
@@ -93,17 +81,19 @@ struct AccelerationBinner: GridBinner, Sendable {
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {
         guard let c = current, bin > c else { return }
         let s = bins.slot(c)
-        if n > 0 {
-            let inv = 1 / Double(n)
-            let mean = sumM * inv
+        if sums.count > 0 {
+            let inv = 1 / Double(sums.count)
+            let means = sums.xyzm * inv
+            let mean = means[3]
+            let (squares, count, peak) = (sums.squares, sums.count, sums.peak)
             bins.update(slot: s) { b in
-                b.meanX = Float(sumX * inv)
-                b.meanY = Float(sumY * inv)
-                b.meanZ = Float(sumZ * inv)
+                b.meanX = Float(means[0])
+                b.meanY = Float(means[1])
+                b.meanZ = Float(means[2])
                 b.meanMagnitude = Float(mean)
                 b.peakMagnitude = peak
-                b.magnitudeVariance = Float(Swift.max(0, sumMM * inv - mean * mean))
-                b.count = n
+                b.magnitudeVariance = Float(Swift.max(0, squares * inv - mean * mean))
+                b.count = count
                 b.isGap = false
             }
             lastDataBin = c
@@ -118,9 +108,7 @@ struct AccelerationBinner: GridBinner, Sendable {
             k += 1
         }
         current = bin
-        sumX = 0; sumY = 0; sumZ = 0; sumM = 0; sumMM = 0
-        n = 0
-        peak = 0
+        sums = BinSums()
     }
 
     private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {

@@ -34,11 +34,17 @@ struct BinDirections: Sendable {
         if range.upperBound - bin > capacity { bin = range.upperBound - capacity }
         if bin & 1 != 0 { bin += 1 }
         if bin < range.upperBound {
+            let (widths, end) = (widths, range.upperBound)
             bins.slots.withUnsafeBufferPointer { ring in
-                while bin < range.upperBound {
-                    fast[bin & mask] = Self.direction(endingAt: bin, width: widths.fast, in: ring, slot: bins.slot)
-                    slow[bin & mask] = Self.direction(endingAt: bin, width: widths.slow, in: ring, slot: bins.slot)
-                    bin += 2
+                fast.withUnsafeMutableBufferPointer { fast in
+                    slow.withUnsafeMutableBufferPointer { slow in
+                        while bin < end {
+                            let (f, w) = (bins.slot(bin - widths.fast + 1), bins.slot(bin - widths.slow + 1))
+                            fast[bin & mask] = Self.direction(width: widths.fast, in: ring, from: f)
+                            slow[bin & mask] = Self.direction(width: widths.slow, in: ring, from: w)
+                            bin &+= 2
+                        }
+                    }
                 }
             }
         }
@@ -53,22 +59,25 @@ struct BinDirections: Sendable {
     private static func variance(_ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int) -> Double {
         var bin = first + (first & 1)
         var sum = SIMD4<Double>.zero
-        while bin < end {
-            sum += vectors[bin & mask]
-            bin += 2
+        vectors.withUnsafeBufferPointer { vectors in
+            while bin < end {
+                sum += vectors[bin & mask]
+                bin &+= 2
+            }
         }
         guard sum.w > 0 else { return 0 }
         return 1 - (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / sum.w
     }
 
-    /// Unit vector of Σ (mean x, y, z) over bins `bin − width + 1 … bin`, with weight 1; zero if the sum is zero.
-    /// The three sums run in bin order in the lanes of one vector (each lane as a scalar sum would).
+    /// Unit vector of Σ (mean x, y, z) over the `width` bins from ring slot `first` on (a bin and the
+    /// `width − 1` before it), with weight 1; zero if the sum is zero. The three sums run in bin order in the
+    /// lanes of one vector (each lane as a scalar sum would).
     @inline(__always)
     private static func direction(
-        endingAt bin: Int, width: Int, in ring: UnsafeBufferPointer<MotionBin>, slot: (Int) -> Int
+        width: Int, in ring: UnsafeBufferPointer<MotionBin>, from first: Int
     ) -> SIMD4<Double> {
         var sum = SIMD4<Double>.zero
-        var s = slot(bin - width + 1)
+        var s = first
         for _ in 0..<width {
             let b = ring[s]
             sum += SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)

@@ -39,15 +39,47 @@ struct RotationBinner: GridBinner, Sendable {
             var p = peakSquared
             if squared > p { p = squared }
             let binEnd = Double(current! &+ 1)
+            (i, p) = Self.peakOfFours(
+                from: i &- 1, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: p)
             while i < count, times[i] * binRate < binEnd {
                 let q = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
-                if q > p { p = q }  // a NaN never compares greater
+                if q > p, q < .infinity { p = q }  // a NaN never compares greater; an infinite one is skipped
                 i &+= 1
             }
             peakSquared = p
             if passed { return i }
         }
         return i
+    }
+
+    /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken four at a time while all four are
+    /// in the bin (t × `binRate` < `binEnd`, t in s), at most up to `count`; and the index of the first sample
+    /// not taken. A NaN |ω|² never compares greater and an infinite one is skipped (as a bin's first sample is),
+    /// so the order does not matter: the same peak as one sample at a time.
+    @inline(__always)
+    private static func peakOfFours(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, peak: Float
+    ) -> (next: Int, peak: Float) {
+        let t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
+        let (px, py, pz) = (
+            UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped), UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped),
+            UnsafeRawPointer(z.baseAddress.unsafelyUnwrapped)
+        )
+        let rate = SIMD4<Double>(repeating: binRate), end = SIMD4<Double>(repeating: binEnd)
+        var peaks = SIMD4<Float>(repeating: peak)
+        var i = start
+        while i &+ 4 <= count {
+            guard all(t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * rate .< end) else { break }
+            let offset = i &* 4
+            let fx = px.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let fy = py.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let fz = pz.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let squared = fx * fx + fy * fy + fz * fz
+            peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
+            i &+= 4
+        }
+        return (i, peaks.max())
     }
 
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {

@@ -95,10 +95,20 @@ struct WindowFeatureExtractor: Sendable {
         let anyBurst = peak >= burstAcceleration || rotation >= burstRotationRate
         let anyRotationBurst = rotation >= isolatedRotationRate
         if anyBurst || anyRotationBurst {
-            for i in 0..<n {
-                let rate = bins.rotationRate(lower + i)
-                isBurst[i] = bins[slot: bins.slot(lower + i)].peakMagnitude >= burstAcceleration || rate >= burstRotationRate
-                isRotationBurst[i] = rate >= isolatedRotationRate
+            bins.slots.withUnsafeBufferPointer { ring in
+                isBurst.withUnsafeMutableBufferPointer { isBurst in
+                    isRotationBurst.withUnsafeMutableBufferPointer { isRotationBurst in
+                        var s = firstSlot
+                        for i in 0..<n {
+                            let b = ring[s]
+                            let rate = b.rotationBin == lower &+ i ? b.peakRotationRate : 0
+                            isBurst[i] = b.peakMagnitude >= burstAcceleration || rate >= burstRotationRate
+                            isRotationBurst[i] = rate >= isolatedRotationRate
+                            s &+= 1
+                            if s == ring.count { s = 0 }
+                        }
+                    }
+                }
             }
         }
         products.update(to: range) { Double(bins[slot: bins.slot($0)].meanMagnitude) - 1 }
@@ -277,34 +287,39 @@ struct WindowFeatureExtractor: Sendable {
     private mutating func burstStatistics(_ flags: [Bool], n: Int) -> (count: Int, quiet: Int, quietDeviation: Double) {
         let merge = Int((0.5 * configuration.binRate).rounded())
         let guardBins = Int32((0.75 * configuration.binRate).rounded())
-        var count = 0
-        var lastBurst = Int.min / 2
-        let far = Int32.max / 2
-        for i in 0..<n {
-            if flags[i] {
-                if i - lastBurst > merge { count += 1 }
-                lastBurst = i
-                burstDistance[i] = 0
-            } else {
-                burstDistance[i] = i - lastBurst < Int(far) ? Int32(i - lastBurst) : far
+        let magnitude = magnitude
+        return flags.withUnsafeBufferPointer { flags in
+            burstDistance.withUnsafeMutableBufferPointer { burstDistance in
+                var count = 0
+                var lastBurst = Int.min / 2
+                let far = Int32.max / 2
+                for i in 0..<n {
+                    if flags[i] {
+                        if i - lastBurst > merge { count += 1 }
+                        lastBurst = i
+                        burstDistance[i] = 0
+                    } else {
+                        burstDistance[i] = i - lastBurst < Int(far) ? Int32(i - lastBurst) : far
+                    }
+                }
+                guard count > 0 else { return (0, n, 0) }
+                // Distance to the next burst (backward pass), then the deviation of bins far from every burst.
+                var next = Int.max / 2
+                var sum = 0.0, sumSquares = 0.0, quiet = 0
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    if burstDistance[i] == 0 { next = i }
+                    let distance = Swift.min(Int(burstDistance[i]), next - i)
+                    if distance > Int(guardBins) {
+                        let m = magnitude[i]
+                        sum += m
+                        sumSquares += m * m
+                        quiet += 1
+                    }
+                }
+                guard quiet >= 2 else { return (count, quiet, 0) }
+                let mean = sum / Double(quiet)
+                return (count, quiet, Swift.max(0, sumSquares / Double(quiet) - mean * mean).squareRoot())
             }
         }
-        guard count > 0 else { return (0, n, 0) }
-        // Distance to the next burst (backward pass), then the deviation of bins far from every burst.
-        var next = Int.max / 2
-        var sum = 0.0, sumSquares = 0.0, quiet = 0
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            if burstDistance[i] == 0 { next = i }
-            let distance = Swift.min(Int(burstDistance[i]), next - i)
-            if distance > Int(guardBins) {
-                let m = magnitude[i]
-                sum += m
-                sumSquares += m * m
-                quiet += 1
-            }
-        }
-        guard quiet >= 2 else { return (count, quiet, 0) }
-        let mean = sum / Double(quiet)
-        return (count, quiet, Swift.max(0, sumSquares / Double(quiet) - mean * mean).squareRoot())
     }
 }

@@ -89,6 +89,29 @@ extension WorkoutAnalyzer {
                 source, schedule: &listed, swingConfiguration: swingConfiguration, configuration: configuration,
                 stepLength: stepLength)
         }
+        return gated(result, by: gate)
+    }
+
+    /// ``analyzeWithSwings(_:swingConfiguration:configuration:stepLength:gate:)-(Source,_,_,_,_)`` over batches the
+    /// caller listed once, `source.batchRanges()` (delivery order), instead of finding them on every call: for
+    /// running the same recording many times, as a benchmark does, with the batches prepared outside the
+    /// measurement like those of a swing analysis fed directly.
+    public static func analyzeWithSwings<Source: BatchSource>(
+        _ source: Source, batches: [BatchRange], swingConfiguration: SwingAnalyzerConfiguration,
+        configuration: WorkoutAnalyzerConfiguration = WorkoutAnalyzerConfiguration(), stepLength: Double? = nil,
+        gate: SwingGate = SwingGate()
+    ) -> WorkoutAndSwings {
+        var schedule = BatchSchedule(listing: batches)
+        return gated(
+            analyzeWithSwings(
+                source, schedule: &schedule, swingConfiguration: swingConfiguration, configuration: configuration,
+                stepLength: stepLength),
+            by: gate)
+    }
+
+    private static func gated(
+        _ result: (summary: WorkoutSummary, swings: SwingAnalysisResult, windows: [WindowRecord]), by gate: SwingGate
+    ) -> WorkoutAndSwings {
         let decision = gate.apply(to: result.swings.swings, segments: result.summary.segments)
         return WorkoutAndSwings(
             summary: result.summary, swings: result.swings, gate: decision, windows: result.windows)

@@ -21,6 +21,11 @@ struct WorkoutAndSwingsTests {
         #expect(combined.summary == summary)
         #expect(combined.gate == SwingGate().apply(to: swings.swings, segments: summary.segments))
         #expect(combined.windows.isEmpty, "windows are recorded only when asked for")
+        // The same over the batches listed once by the caller (how the benchmark runs it); the recording has no
+        // slow streams, so nothing is added after the motion.
+        let listed = WorkoutAnalyzer.analyzeWithSwings(
+            recording, batches: recording.batchRanges(), swingConfiguration: .tennis)
+        #expect(listed == combined)
         // The practice's swings are kept, and only they (the practice is the second stretch).
         #expect(combined.gate.kept.count >= 5)
         let practice = Self.session.truth.segments[1]

@@ -3,6 +3,7 @@
 //
 //   swift run -c release workout-evaluation [--seeds N] [recording ...]
 //   swift run -c release workout-evaluation --write-example session.npz   (the docs' example workout)
+//   swift run -c release workout-evaluation --dump-windows [recording ...]   (exact features, to compare builds)
 //
 // A real recording has no step or activity labels: its segments are printed.
 import Foundation
@@ -200,21 +201,50 @@ let setUps = [
         name: "100 Hz device motion only", accelerometerRate: 100, deviceMotionRate: 100, dropAccelerometer: true),
 ]
 
+/// The simulated workout of `setUp` and `seed`.
+func session(_ setUp: SetUp, seed: UInt64) -> ActivitySession {
+    let configuration = ActivitySimulationConfiguration.mixed(
+        seed: seed, accelerometerRate: setUp.accelerometerRate, deviceMotionRate: setUp.deviceMotionRate,
+        accelerometerRange: setUp.range)
+    var session = ActivitySimulator.simulate(configuration)
+    if setUp.accelerometerRate == 800 {
+        // Swing practice (SwingSimulator, 800/200 Hz) after the workout: the sport changes with the seed.
+        let sport = SimulationConfiguration.Sport.allCases[Int(seed) % SimulationConfiguration.Sport.allCases.count]
+        let practice = ActivitySession(swingSession: SwingSimulator.simulate(.preset(sport, seed: seed)))
+        session = ActivitySession.concatenated([session, practice])
+    }
+    if setUp.dropAccelerometer { session.recording.accelerometer = nil }
+    return session
+}
+
+// --dump-windows [recording ...]: every window's features and decision, the segments, steps and swings of each
+// simulated workout (and of the recordings given), with every Double printed exactly (shortest round-trip form):
+// two implementations of the analysis compare bit for bit with `cmp` on this output.
+if let i = arguments.firstIndex(of: "--dump-windows") {
+    arguments.remove(at: i)
+    var configuration = WorkoutAnalyzerConfiguration()
+    configuration.recordsWindows = true
+    func dump(_ name: String, _ recording: Recording) {
+        let result = WorkoutAnalyzer.analyzeWithSwings(
+            RecordingSource(recording), swingConfiguration: .baseball, configuration: configuration)
+        print("== \(name)")
+        for w in result.windows { print(w) }
+        for s in result.summary.segments { print(s) }
+        print("steps \(result.summary.steps) cadence \(String(describing: result.summary.cadence))")
+        print("swings \(result.swings.swings) kept \(result.gate.kept.count) left out \(result.gate.leftOut)")
+    }
+    for setUp in setUps {
+        for seed in 1...UInt64(seeds) { dump("\(setUp.name), seed \(seed)", session(setUp, seed: seed).recording) }
+    }
+    for path in arguments { dump(path, try RecordingImporter.load(URL(fileURLWithPath: path))) }
+    exit(0)
+}
+
 var overall = ActivityScore()
 for setUp in setUps {
     var score = ActivityScore()
     for seed in 1...UInt64(seeds) {
-        let configuration = ActivitySimulationConfiguration.mixed(
-            seed: seed, accelerometerRate: setUp.accelerometerRate, deviceMotionRate: setUp.deviceMotionRate,
-            accelerometerRange: setUp.range)
-        var session = ActivitySimulator.simulate(configuration)
-        if setUp.accelerometerRate == 800 {
-            // Swing practice (SwingSimulator, 800/200 Hz) after the workout: the sport changes with the seed.
-            let sport = SimulationConfiguration.Sport.allCases[Int(seed) % SimulationConfiguration.Sport.allCases.count]
-            let practice = ActivitySession(swingSession: SwingSimulator.simulate(.preset(sport, seed: seed)))
-            session = ActivitySession.concatenated([session, practice])
-        }
-        if setUp.dropAccelerometer { session.recording.accelerometer = nil }
+        let session = session(setUp, seed: seed)
         let summary = WorkoutAnalyzer.analyze(session.recording)
         score.merge(ActivityScore(truth: session.truth, predicted: predicted(summary)))
     }

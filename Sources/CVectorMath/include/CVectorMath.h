@@ -7,7 +7,7 @@
 // builtin has no errno: one instruction per vector. IEEE 754 square roots are correctly rounded, so the lanes are
 // the same bits as the scalar ones.
 //
-// ext_vector_type(N) of double imports into Swift as SIMDN<Double>. The function is static inline: Swift inlines it
+// ext_vector_type(N) of double (float) imports into Swift as SIMDN<Double> (SIMDN<Float>). The function is static inline: Swift inlines it
 // into the caller, which then uses the caller's target features (AVX under `-target-cpu haswell`).
 #ifndef CVECTORMATH_H
 #define CVECTORMATH_H
@@ -20,6 +20,17 @@ static inline __attribute__((always_inline)) cvm_double4 cvm_sqrt_double4(cvm_do
 #else
     // Older Clang: the same values, lane by lane.
     cvm_double4 r = {__builtin_sqrt(v.x), __builtin_sqrt(v.y), __builtin_sqrt(v.z), __builtin_sqrt(v.w)};
+    return r;
+#endif
+}
+
+typedef float cvm_float4 __attribute__((ext_vector_type(4)));
+
+static inline __attribute__((always_inline)) cvm_float4 cvm_sqrt_float4(cvm_float4 v) {
+#if defined(__has_builtin) && __has_builtin(__builtin_elementwise_sqrt)
+    return __builtin_elementwise_sqrt(v);
+#else
+    cvm_float4 r = {__builtin_sqrtf(v.x), __builtin_sqrtf(v.y), __builtin_sqrtf(v.z), __builtin_sqrtf(v.w)};
     return r;
 #endif
 }

@@ -11,3 +11,10 @@ extension SIMD4 where Scalar == Double {
     @inlinable @inline(__always)
     public func vectorSquareRoot() -> Self { cvm_sqrt_double4(self) }
 }
+
+extension SIMD4 where Scalar == Float {
+    /// The lane-wise square root, bit for bit `squareRoot()`, as one vector instruction (SQRTPS); see the `Double`
+    /// version for why.
+    @inlinable @inline(__always)
+    public func vectorSquareRoot() -> Self { cvm_sqrt_float4(self) }
+}

@@ -1,0 +1,83 @@
+import Testing
+import _TestSupport
+
+@testable import WorkoutAnalysis
+
+@Suite("AccelerationBinner")
+struct AccelerationBinnerTests {
+    /// Every field of the bins `bins` holds for `range`, as bit patterns (so `==` is bit for bit).
+    static func bitPatterns(_ bins: MotionBins, _ range: Range<Int>) -> [[UInt64]] {
+        range.map { bin in
+            let b = bins[slot: bins.slot(bin)]
+            return [
+                b.meanX, b.meanY, b.meanZ, b.meanMagnitude, b.peakMagnitude, b.magnitudeVariance,
+            ].map { UInt64($0.bitPattern) } + [UInt64(bitPattern: Int64(b.count)), b.isGap ? 1 : 0]
+        }
+    }
+
+    /// 800 Hz samples (s; g) over 6 s with what the columnar loop must leave to the one-at-a-time path: a NaN
+    /// or infinite component, NaN timestamps, a time that goes back into the previous bin, a 0.1 s silence, and a
+    /// slower stretch (4 samples a bin).
+    static func samples(seed: UInt64) -> (t: [Double], x: [Float], y: [Float], z: [Float]) {
+        var random = SplitMix64(seed: seed)
+        var (t, x, y, z): ([Double], [Float], [Float], [Float]) = ([], [], [], [])
+        var time = 100.0 + Double.random(in: 0..<0.04, using: &random)
+        while time < 106 {
+            t.append(time)
+            x.append(Float.random(in: -3...3, using: &random))
+            y.append(Float.random(in: -3...3, using: &random))
+            z.append(Float.random(in: -40...40, using: &random))
+            time += time > 104 && time < 105 ? 0.01 : 0.00125
+            if t.count == 1500 { time += 0.1 }
+        }
+        for _ in 0..<12 { x[Int.random(in: 0..<x.count, using: &random)] = .nan }
+        for _ in 0..<6 { z[Int.random(in: 0..<z.count, using: &random)] = -.infinity }
+        for _ in 0..<6 { t[Int.random(in: 0..<t.count, using: &random)] = .nan }
+        t[700] = t[697] - 0.002
+        return (t, x, y, z)
+    }
+
+    @Test(
+        "four samples at a time give the bins of one sample at a time bit for bit, for any batch cutting",
+        arguments: [UInt64(1), 2, 3])
+    func foursEqualOneAtATime(seed: UInt64) {
+        let (t, x, y, z) = Self.samples(seed: seed)
+        let first = Int((t[0] * 25).rounded(.down)), last = Int((t.last! * 25).rounded(.down))
+        var reference = MotionBins(capacity: 256)
+        var one = AccelerationBinner(binRate: 25)
+        for i in t.indices { one.add(time: t[i], x: x[i], y: y[i], z: z[i], into: &reference) }
+        one.close(upTo: last + 1, into: &reference)
+        let expected = Self.bitPatterns(reference, first..<(last + 1))
+        #expect(reference[slot: reference.slot(first + 3)].count == 32, "an 800 Hz bin holds 32 samples")
+
+        var random = SplitMix64(seed: seed + 10)
+        for _ in 0..<4 {
+            var bins = MotionBins(capacity: 256)
+            var binner = AccelerationBinner(binRate: 25)
+            var start = 0
+            while start < t.count {
+                let end = Swift.min(t.count, start + Int.random(in: 1...900, using: &random))
+                t.withUnsafeBufferPointer { tb in
+                    x.withUnsafeBufferPointer { xb in
+                        y.withUnsafeBufferPointer { yb in
+                            z.withUnsafeBufferPointer { zb in
+                                let r = start..<end
+                                let (ts, xs, ys, zs) = (
+                                    UnsafeBufferPointer(rebasing: tb[r]), UnsafeBufferPointer(rebasing: xb[r]),
+                                    UnsafeBufferPointer(rebasing: yb[r]), UnsafeBufferPointer(rebasing: zb[r])
+                                )
+                                var i = 0
+                                while i < r.count {
+                                    i = binner.add(from: i, count: r.count, times: ts, x: xs, y: ys, z: zs, into: &bins)
+                                }
+                            }
+                        }
+                    }
+                }
+                start = end
+            }
+            binner.close(upTo: last + 1, into: &bins)
+            #expect(Self.bitPatterns(bins, first..<(last + 1)) == expected)
+        }
+    }
+}
