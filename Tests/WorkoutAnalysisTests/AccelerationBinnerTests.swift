@@ -37,6 +37,32 @@ struct AccelerationBinnerTests {
         return (t, x, y, z)
     }
 
+    /// Cuts the samples into consecutive batches whose lengths `lengths(k)` gives for batch k = 0, 1, … and hands
+    /// each batch's columns to `body`, as the analyzer hands a batch to the binners.
+    static func forEachBatch(
+        _ s: (t: [Double], x: [Float], y: [Float], z: [Float]), lengths: (Int) -> Int,
+        _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>,
+            UnsafeBufferPointer<Float>) -> Void
+    ) {
+        var (start, k) = (0, 0)
+        while start < s.t.count {
+            let r = start..<Swift.min(s.t.count, start + lengths(k))
+            k += 1
+            s.t.withUnsafeBufferPointer { tb in
+                s.x.withUnsafeBufferPointer { xb in
+                    s.y.withUnsafeBufferPointer { yb in
+                        s.z.withUnsafeBufferPointer { zb in
+                            body(
+                                UnsafeBufferPointer(rebasing: tb[r]), UnsafeBufferPointer(rebasing: xb[r]),
+                                UnsafeBufferPointer(rebasing: yb[r]), UnsafeBufferPointer(rebasing: zb[r]))
+                        }
+                    }
+                }
+            }
+            start = r.upperBound
+        }
+    }
+
     @Test(
         "four samples at a time give the bins of one sample at a time bit for bit, for any batch cutting",
         arguments: [UInt64(1), 2, 3])
@@ -54,27 +80,10 @@ struct AccelerationBinnerTests {
         for _ in 0..<4 {
             var bins = MotionBins(capacity: 256)
             var binner = AccelerationBinner(binRate: 25)
-            var start = 0
-            while start < t.count {
-                let end = Swift.min(t.count, start + Int.random(in: 1...900, using: &random))
-                t.withUnsafeBufferPointer { tb in
-                    x.withUnsafeBufferPointer { xb in
-                        y.withUnsafeBufferPointer { yb in
-                            z.withUnsafeBufferPointer { zb in
-                                let r = start..<end
-                                let (ts, xs, ys, zs) = (
-                                    UnsafeBufferPointer(rebasing: tb[r]), UnsafeBufferPointer(rebasing: xb[r]),
-                                    UnsafeBufferPointer(rebasing: yb[r]), UnsafeBufferPointer(rebasing: zb[r])
-                                )
-                                var i = 0
-                                while i < r.count {
-                                    i = binner.add(from: i, count: r.count, times: ts, x: xs, y: ys, z: zs, into: &bins)
-                                }
-                            }
-                        }
-                    }
-                }
-                start = end
+            Self.forEachBatch((t, x, y, z), lengths: { _ in Int.random(in: 1...900, using: &random) }) {
+                ts, xs, ys, zs in
+                var i = 0
+                while i < ts.count { i = binner.add(from: i, count: ts.count, times: ts, x: xs, y: ys, z: zs, into: &bins) }
             }
             binner.close(upTo: last + 1, into: &bins)
             #expect(Self.bitPatterns(bins, first..<(last + 1)) == expected)

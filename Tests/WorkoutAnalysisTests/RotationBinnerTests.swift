@@ -12,28 +12,9 @@ struct RotationBinnerTests {
     ) -> [[Int]] {
         var bins = MotionBins(capacity: 256)
         var binner = RotationBinner(binRate: 25)
-        var (start, k) = (0, 0)
-        while start < s.t.count {
-            let end = Swift.min(s.t.count, start + cuts[k % cuts.count])
-            k += 1
-            s.t.withUnsafeBufferPointer { tb in
-                s.x.withUnsafeBufferPointer { xb in
-                    s.y.withUnsafeBufferPointer { yb in
-                        s.z.withUnsafeBufferPointer { zb in
-                            let r = start..<end
-                            let (ts, xs, ys, zs) = (
-                                UnsafeBufferPointer(rebasing: tb[r]), UnsafeBufferPointer(rebasing: xb[r]),
-                                UnsafeBufferPointer(rebasing: yb[r]), UnsafeBufferPointer(rebasing: zb[r])
-                            )
-                            var i = 0
-                            while i < r.count {
-                                i = binner.add(from: i, count: r.count, times: ts, x: xs, y: ys, z: zs, into: &bins)
-                            }
-                        }
-                    }
-                }
-            }
-            start = end
+        AccelerationBinnerTests.forEachBatch(s, lengths: { cuts[$0 % cuts.count] }) { ts, xs, ys, zs in
+            var i = 0
+            while i < ts.count { i = binner.add(from: i, count: ts.count, times: ts, x: xs, y: ys, z: zs, into: &bins) }
         }
         binner.close(upTo: range.upperBound, into: &bins)
         return range.map { [Int(bins[slot: bins.slot($0)].peakRotationRate.bitPattern), bins[slot: bins.slot($0)].rotationBin] }
