@@ -111,13 +111,14 @@ extension StreamRepairer {
     /// before a later pass repairs. Returns `nil` when a repair cannot be made in place — a sample more than
     /// `sortWindow` rows (``mappedSortWindowRows``) away from its place in time, or no sample left — or the stream
     /// is empty: the caller then checks it in memory. `givenEnds` are the batch ends the source states (a raw dump's
-    /// empty lines), kept and split at gaps as in memory; with them, a stream whose rows need repairs (steps 0–3) is
-    /// left to the in-memory check too (`nil`).
+    /// empty lines), moved with the rows dropped (steps 1 and 3), given up when rows are put back in time order (step 2)
+    /// and split at gaps, as in memory.
     func checkMapped(
         _ mapped: MappedStream, batchEnds givenEnds: [Int]? = nil, chunkRows: Int = mappedChunkRows, sortWindow: Int = mappedSortWindowRows,
         findings: inout [HygieneFinding]
     ) -> (summary: StreamSummary, batchEnds: [Int]?)? {
         guard mapped.count > 0 else { return nil }
+        var givenEnds = givenEnds
         var me = self
         me.mappedLines = UnsafeBufferPointer(mapped.lines)
         var stream = mapped
@@ -136,10 +137,10 @@ extension StreamRepairer {
 
         // 1–3. Rows dropped, sorted or converted in place; the statistics gathered again from what is left.
         if timeUnit != nil || degrees != nil || !statistics.plausible || !statistics.increasing {
-            guard givenEnds == nil,
+            guard
                 let kept = me.repairMappedRows(
                     stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, sortWindow: sortWindow,
-                    chunkRows: chunkRows, findings: &findings), kept > 0
+                    chunkRows: chunkRows, batchEnds: &givenEnds, findings: &findings), kept > 0
             else { return nil }
             stream = stream.prefix(kept)
             me.mappedLines = UnsafeBufferPointer(stream.lines)

@@ -15,7 +15,7 @@ extension StreamRepairer {
     /// then partly rewritten and must be discarded).
     func repairMappedRows(
         _ mapped: MappedStream, timeFactor: Double?, degreesPerSecond: Bool, sortWindow: Int = mappedSortWindowRows,
-        chunkRows: Int, findings: inout [HygieneFinding]
+        chunkRows: Int, batchEnds: inout [Int]?, findings: inout [HygieneFinding]
     ) -> Int? {
         let width = mapped.columns.count
         let layout = mapped.layout
@@ -127,6 +127,17 @@ extension StreamRepairer {
             for column in 0..<width { mapped.columns[column][write] = values[column] }
             write += 1
         }
+        // The source's batch ends follow the rows dropped, as ``StreamColumns/compact(keep:lines:batchEnds:)`` moves
+        // them in memory: each end becomes the count of rows kept before it, and batches left empty go. Rows put back
+        // in time order lose them (as in memory: the stream is then cut at whole seconds).
+        let givenEnds = window == nil ? batchEnds ?? [] : []
+        var (nextEnd, keptEnds) = (0, [Int]())
+        func passEnds(upTo index: Int) {
+            while nextEnd < givenEnds.count && givenEnds[nextEnd] <= index {
+                if write > (keptEnds.last ?? 0) { keptEnds.append(write) }
+                nextEnd += 1
+            }
+        }
         var arrival = 0
         // Pages are released a chunk behind as well (as in ``MappedStream/chunks(_:_:)``), for the read rows and the
         // written ones: a page straddling two chunks goes once both are done.
@@ -135,6 +146,7 @@ extension StreamRepairer {
             let rows = start..<min(mapped.count, start + chunkRows)
             let writtenBefore = write
             for index in rows {
+                passEnds(upTo: index)
                 let time = read(index)
                 guard dropReason(time) == nil else { continue }
                 // Written rows trail the rows read (at most one per row read), so no row is overwritten unread.
@@ -161,6 +173,8 @@ extension StreamRepairer {
         }
         mapped.release(0..<mapped.count)
         if outOfOrder { return nil }
+        passEnds(upTo: mapped.count)
+        if batchEnds != nil { batchEnds = window == nil ? keptEnds : nil }
         if let place = duplicateRows.first {
             findings.append(duplicateRowsFinding(count: duplicateRows.count, at: place))
         }

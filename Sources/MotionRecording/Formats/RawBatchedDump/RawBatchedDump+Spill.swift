@@ -9,10 +9,11 @@ import Foundation
 extension RawBatchedDump {
     /// `url` (one dump, read as `stream` when given, or a directory of dumps) opened through a spill, or `nil` when
     /// it is imported into memory instead: when its dumps hold fewer than `threshold` bytes; when it is neither a
-    /// regular file nor a directory (a zip); when it is forced to be a gyroscope or magnetometer; when a directory names a stream twice (the in-memory import's error);
-    /// when a stream's rows need repairs (time units, impossible values, time going backwards, repeated rows —
-    /// repaired in memory, where the batch ends follow the rows dropped); or when the temporary file cannot be
-    /// written. A malformed file throws the in-memory import's error. Rows are parsed and checked `chunkRows` at a
+    /// regular file nor a directory (a zip); when it is forced to be a gyroscope or magnetometer; when a directory
+    /// names a stream twice (the in-memory import's error); when a stream's samples go back in time further than the
+    /// spill's sort window; or when the temporary file cannot be written. Rows needing repairs (time units,
+    /// impossible values, time going backwards, repeated rows) are repaired in the spill, the batch ends moved with
+    /// the rows dropped as in memory. A malformed file throws the in-memory import's error. Rows are parsed and checked `chunkRows` at a
     /// time (any value gives the same result).
     static func openSpilled(
         _ url: URL, stream requested: SensorStream?, spillAbove threshold: Int, directory: String? = nil,

@@ -10,12 +10,13 @@ import Testing
     enum Case: String, CaseIterable {
         case accelerometer, rotation, unnamed, forcedGyroscope, fullDeviceMotion, gap, saturated, truncatedLastLine,
             directory, realFixtures
-        // Damage whose repair drops or reorders rows, and a forced raw IMU stream (no native file holds only that):
-        // left to the in-memory import (not spilled).
-        case nan, backwards
+        // Damage whose repair drops, reorders or rescales rows: repaired in the spill, the batch ends moved with the
+        // rows dropped (a NaN row, a batch's last row, a whole batch of repeated rows), given up when rows are sorted.
+        case nan, nanAtBatchEnd, repeatedBatch, duplicateRows, milliseconds, backwards
 
         var forced: SensorStream? { self == .forcedGyroscope ? .gyroscope : nil }
-        var spills: Bool { self != .nan && self != .backwards && self != .forcedGyroscope }
+        /// A forced raw IMU stream stays in memory: no native file holds only a gyroscope.
+        var spills: Bool { self != .forcedGyroscope }
     }
 
     /// A dump of `seconds` one-second batches at `rate` Hz (790–810 rows each at 800 Hz), starting at t = 1000 s,
@@ -80,6 +81,28 @@ import Testing
         case .nan:
             let text = Self.dump { index, t in index == 900 ? "nan,0,-1" : Self.accelerometerRow(index, t) }
             return FixtureFiles.write(text, named: "nan-accelerometer.csv")
+        case .nanAtBatchEnd:
+            // The last row of the first batch (line 791: an empty line comes first).
+            let text = Self.dump { index, t in index == 789 ? "0,nan,-1" : Self.accelerometerRow(index, t) }
+            return FixtureFiles.write(text, named: "nan-end-accelerometer.csv")
+        case .repeatedBatch:
+            // The second batch delivered twice (a logger retry): every row of the repeat is a duplicate... of a row
+            // one batch back, so it is time going backwards and repeated rows at once.
+            let batches = Self.dump(row: Self.accelerometerRow).components(separatedBy: "\n\n")
+            let text = ([batches[0], batches[1], batches[1]] + batches[2...]).joined(separator: "\n\n")
+            return FixtureFiles.write(text, named: "repeated-accelerometer.csv")
+        case .duplicateRows:
+            // Rows 100, 1700 and 2500 written twice in a row.
+            let lines = Self.dump(row: Self.accelerometerRow).components(separatedBy: "\n")
+            let text = lines.enumerated().flatMap { line, text in [101, 1701, 2501].contains(line) ? [text, text] : [text] }
+            return FixtureFiles.write(text.joined(separator: "\n"), named: "duplicate-accelerometer.csv")
+        case .milliseconds:
+            let text = Self.dump { index, t in Self.accelerometerRow(index, t) }
+                .split(separator: "\n", omittingEmptySubsequences: false).map { text in
+                    guard let comma = text.firstIndex(of: ",") else { return String(text) }
+                    return "\(Double(text[..<comma])! * 1000)" + text[comma...]
+                }.joined(separator: "\n")
+            return FixtureFiles.write(text, named: "ms-accelerometer.csv")
         case .backwards:
             let text = Self.dump { index, t in Self.accelerometerRow(index, t) }.replacingOccurrences(of: "\n1001.0,", with: "\n999.5,")
             return FixtureFiles.write(text, named: "backwards-accelerometer.csv")
@@ -117,7 +140,20 @@ import Testing
             #expect(Set(recording.accelerometerBatchEnds ?? []).isSuperset(of: [790, 1594, 2404, 3201]))
         case .saturated: #expect(imported.hygiene.findings(ofKind: .saturation).first != nil)
         case .truncatedLastLine: #expect(imported.hygiene.findings(ofKind: .truncated).first != nil)
-        case .nan: #expect(recording.accelerometer?.count == 3200)
+        case .nan:
+            #expect(recording.accelerometer?.count == 3200)
+            #expect(recording.accelerometerBatchEnds == [790, 1593, 2403, 3200])
+        case .nanAtBatchEnd: #expect(recording.accelerometerBatchEnds == [789, 1593, 2403, 3200])
+        case .repeatedBatch:
+            #expect(imported.hygiene.findings(ofKind: .nonMonotonic).first != nil)
+            #expect(recording.accelerometer?.count == 3201 && recording.accelerometerBatchEnds == nil)
+        case .duplicateRows:
+            #expect(imported.hygiene.findings(ofKind: .duplicateRows).first != nil)
+            #expect(recording.accelerometer?.count == 3201)
+            #expect(recording.accelerometerBatchEnds == [790, 1594, 2404, 3201])
+        case .milliseconds:
+            #expect(imported.hygiene.findings(ofKind: .units).first != nil)
+            #expect(recording.accelerometerBatchEnds == [790, 1594, 2404, 3201])
         case .backwards: #expect(imported.hygiene.findings(ofKind: .nonMonotonic).first != nil)
         case .realFixtures: #expect(recording.accelerometerBatchEnds == [5, 9, 15])
         }
