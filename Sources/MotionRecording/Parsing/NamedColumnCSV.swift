@@ -80,25 +80,12 @@ struct NamedColumnCSV {
         }
         var rows: Part = ([[Double]](repeating: [], count: requests.count), [])
         let reader = NumericCSVReader(file: file, columns: readerColumns, expectedFieldCount: header.count)
-        let lineReader = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
-        var behind = ReadBehindRelease(mapping)
-        var droppedLastLine: HygieneFinding? = nil
-        reading: while true {
-            behind.advance(to: scanner.offset)
-            let outcome = try lineReader.readLine(&scanner, blankLine: { _ in }) { row, line throws(RecordingError) in
-                for (request, slot) in slots.enumerated() where slot >= 0 { rows.columns[request].append(row[slot]) }
-                rows.lines.append(UInt32(truncatingIfNeeded: line))
-                if let chunkRows, rows.lines.count >= chunkRows {
-                    try part(rows)
-                    rows = ([[Double]](repeating: [], count: requests.count), [])
-                }
-            }
-            switch outcome {
-            case .line: continue
-            case .end: break reading
-            case .endInsideLastLine(let finding):
-                droppedLastLine = finding
-                break reading
+        let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping) { row, line throws(RecordingError) in
+            for (request, slot) in slots.enumerated() where slot >= 0 { rows.columns[request].append(row[slot]) }
+            rows.lines.append(UInt32(truncatingIfNeeded: line))
+            if let chunkRows, rows.lines.count >= chunkRows {
+                try part(rows)
+                rows = ([[Double]](repeating: [], count: requests.count), [])
             }
         }
         try part(rows)

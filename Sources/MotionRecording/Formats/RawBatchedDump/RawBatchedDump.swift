@@ -206,22 +206,9 @@ enum RawBatchedDump {
                 rows = empty
             }
         }
-        let general = NumericCSVReader.LineReader(reader, readableEnd: bytes.count)
-        var behind = ReadBehindRelease(mapping)
-        var droppedLastLine: HygieneFinding? = nil
-        reading: while true {
-            behind.advance(to: scanner.offset)
-            let outcome = try general.readLine(
-                &scanner, blankLine: { _ in if parsedRows > (batchEnds.last ?? 0) { batchEnds.append(parsedRows) } },
-                row: appendRow)
-            switch outcome {
-            case .line: continue
-            case .end: break reading
-            case .endInsideLastLine(let finding):
-                droppedLastLine = finding
-                break reading
-            }
-        }
+        let droppedLastLine = try reader.read(
+            &scanner, releasingBehindIn: mapping,
+            blankLine: { _ in if parsedRows > (batchEnds.last ?? 0) { batchEnds.append(parsedRows) } }, row: appendRow)
         try part(rows)
         if parsedRows > (batchEnds.last ?? 0) { batchEnds.append(parsedRows) }
         return (fieldCount, batchEnds, droppedLastLine)

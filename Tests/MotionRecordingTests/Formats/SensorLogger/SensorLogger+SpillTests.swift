@@ -221,7 +221,7 @@ import _TestSupport
         }
     }
 
-    /// The real Sensor Logger recordings (../shared/datasets, skipped when absent) give the same result spilled.
+    /// The real Sensor Logger recordings (`SharedDatasets`, skipped when absent) give the same result spilled.
     @Test(.enabled(if: SharedDatasets.file("sensor-logger-swim/Back0626") != nil), arguments: ["Back0626", "Breast0626"])
     func aRealExportIsTheSameSpilled(_ session: String) throws {
         let url = try #require(SharedDatasets.file("sensor-logger-swim/\(session)"))
