@@ -39,8 +39,10 @@ extension SensorLogger {
         do {
             // The text of every file parsed, the slower ones whole in memory, and of the rest only their heads: the
             // time column is chosen from the heads of all.
-            let (texts, slowerFiles, headsOnly) = try export.read(directory: directory)
-            var heads = slowerFiles.merging(headsOnly) { first, _ in first }
+            let read = try export.read(directory: directory)
+            var texts = read.texts
+            let slowerFiles = read.slower
+            var heads = slowerFiles.merging(read.heads) { first, _ in first }
             for (name, text) in texts { heads[name] = (text.head(TimeColumn.headBytes), text.file) }
             var slower = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
             var standardised: Bool? = nil
@@ -56,8 +58,10 @@ extension SensorLogger {
             var tables: [String: SpilledTable] = [:]
             for (index, name) in names.enumerated() {
                 let requests = name == "WristMotion.csv" ? wristMotionRequests(clock) : tripleRequests(clock)
+                // The text goes once parsed (a zip member's temporary file with it).
                 tables[name] = try SpilledTable(
-                    texts[name]!, prefix: "sensor_logger\(index)_", requests: requests, into: spill, chunkRows: chunkRows)
+                    texts.removeValue(forKey: name)!, prefix: "sensor_logger\(index)_", requests: requests, into: spill,
+                    chunkRows: chunkRows)
             }
             guard tables.values.allSatisfy({ $0.count > 0 }) else { return nil }
             slower.findings += names.compactMap { tables[$0]!.droppedLastLine }
@@ -108,6 +112,8 @@ extension SensorLogger {
                 try writer.writeTriples(raw, as: .magnetometer, scale: 1)
                 streams.append((.magnetometer, raw.file, [], nil))
             }
+            // What no write used up (a table only matched against, or not needed) goes before the checks.
+            for table in tables.values { table.release(in: spill, rowsBelow: table.count) }
             try addWorkoutStreams(
                 slowerFiles, clock: clock, origin: origin, standardised: standardised,
                 isWatch: export.names.contains("WristMotion.csv") || export.names.contains("WatchAccelerometerUncalibrated.csv"),
@@ -238,6 +244,13 @@ extension SensorLogger {
             count = spill.regions[prefix + "time"]!.count
             found = layout.found
             droppedLastLine = layout.droppedLastLine
+        }
+
+        /// Gives back the disk space of rows below `row` of every column (``TextSpill/release(_:rowsBelow:)``).
+        func release(in spill: TextSpill, rowsBelow row: Int) {
+            for name in [prefix + "time", prefix + "line"] + (1..<found.count).map({ prefix + "\($0)" }) {
+                spill.release(name, rowsBelow: row)
+            }
         }
     }
 }

@@ -266,6 +266,26 @@ import _TestSupport
         }
     }
 
+    /// The columns parsed from the text give their disk space back as the native columns are written from them: the
+    /// spill of a watch export (8,000 rows a file) ends up taking about the native columns' bytes, not twice them.
+    @Test(arguments: [97, 800]) func aSpillKeepsOnlyTheNativeColumnsOnDisk(chunkRows: Int) throws {
+        let rows = 8000
+        let url = Self.directory([
+            "WristMotion.csv": Self.csv(SensorLogger.wristMotionColumns, rate: Double(rows / Self.seconds)) { _, m in
+                m.rate + m.gravity + m.user + m.quaternion
+            },
+            "WatchAccelerometerUncalibrated.csv": Self.csv(["x", "y", "z"], rate: Double(rows / Self.seconds)) { _, m in
+                zip(m.gravity, m.user).map(+)
+            },
+        ], "diskSpace\(chunkRows)")
+        let file = try #require(try SensorLogger.openSpilled(url, spillAbove: 0, chunkRows: chunkRows))
+        // The native streams: device motion's time (8 bytes), 13 columns and source line (4 bytes each); the
+        // accelerometer's time, 3 columns and line. The parsed columns are as large again.
+        let native = rows * (8 + 13 * 4 + 4) + rows * (8 + 3 * 4 + 4)
+        let disk = try #require(file.mapping.diskBytes)
+        #expect(disk >= native && disk < native + native / 4, "\(disk) bytes on disk for \(native) of native columns")
+    }
+
     /// The real Sensor Logger recordings (`SharedDatasets`, skipped when absent) give the same result spilled.
     @Test(.enabled(if: SharedDatasets.file("sensor-logger-swim/Back0626") != nil), arguments: ["Back0626", "Breast0626"])
     func aRealExportIsTheSameSpilled(_ session: String) throws {
