@@ -1,7 +1,8 @@
 // Prints the per-second activity confusion matrix and the step and cadence errors of the workout analysis on
 // simulated workouts (every activity, several sensor set-ups) and, when given, on real recordings.
 //
-//   swift run -c release workout-evaluation [--seeds N] [recording ...]
+//   swift run -c release workout-evaluation [--seeds N] [--variants] [recording ...]
+//     (--variants: the confusion per simulated variant too: resting, typing, clapping, …)
 //   swift run -c release workout-evaluation --write-example session.npz   (the docs' example workout)
 //   swift run -c release workout-evaluation --dump-windows [recording ...]   (exact features, to compare builds)
 //
@@ -251,6 +252,7 @@ for setUp in setUps {
     overall.merge(score)
     print("== \(setUp.name): \(seeds) simulated workouts (seeds 1…\(seeds)), per-second confusion")
     print(score.table)
+    if arguments.contains("--variants") { print(score.variantTable) }
     print(
         String(
             format:
@@ -266,7 +268,7 @@ for setUp in setUps {
 }
 print(String(format: "== all set-ups: accuracy %.1f %%", overall.accuracy * 100))
 
-for path in arguments {
+for path in arguments where path != "--variants" {
     do {
         let recording = try RecordingImporter.load(URL(fileURLWithPath: path))
         let summary = WorkoutAnalyzer.analyze(recording)
