@@ -89,6 +89,10 @@ public struct ActivityRules: Sendable {
                 activity: .stationary, confidence: clamp(1 - 0.5 * f.deviation / c.stationaryDeviation),
                 stepFrequency: 0)
         }
+        if f.stillFraction >= c.stationaryStillFraction {
+            // Still for most of the window, with bursts of motion that are not locomotion (claps, gestures).
+            return Decision(activity: .stationary, confidence: clamp(f.stillFraction), stepFrequency: 0)
+        }
         if f.directionVariance <= c.cyclingMaximumDirectionVariance, f.vibration >= c.cyclingVibration,
             f.deviation <= c.cyclingMaximumDeviation
         {

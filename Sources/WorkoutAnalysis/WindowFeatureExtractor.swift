@@ -131,6 +131,9 @@ struct WindowFeatureExtractor: Sendable {
             }
         }
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
+        f.stillFraction = QuietSeconds.fraction(
+            moments: cached, range: range, binsPerSecond: configuration.binsPerSecond,
+            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {

@@ -15,6 +15,10 @@ public struct WindowFeatures: Sendable, Equatable {
     /// 800 Hz; with 4 samples a bin, sampling alone gives about 0.92); taps on a keyboard are brief impulses
     /// between rests, and most bins are quiet (well below). 1 when bins hold fewer than 3 samples (no measure).
     public var vibrationSteadiness: Double = 1
+    /// Fraction of the window's whole seconds in which the wrist is still (``QuietSeconds``): the binned
+    /// acceleration vector at the noise floor and no vibration. A person who claps or gestures between rests
+    /// stays still for most of a window; gait, strokes and a ride never do.
+    public var stillFraction: Double = 0
     /// Circular variance (1 − |mean unit vector|) of the direction of a (0.24 s mean, device frame: gravity plus
     /// the slow part of the user acceleration): 0 for a fixed wrist, ≤ 0.05 for walking arm swing, 0.1–0.7 for
     /// swim strokes.

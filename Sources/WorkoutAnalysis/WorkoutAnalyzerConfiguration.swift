@@ -17,6 +17,10 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var stationaryDeviation: Double = 0.025
     /// Largest within-bin |a| vibration for stationary, g.
     public var stationaryVibration: Double = 0.05
+    /// Smallest ``WindowFeatures/stillFraction`` for stationary when the window as a whole moves (and is neither
+    /// gait, a swing, a swim nor a ride): a person who claps, gestures or glances at the watch between rests is
+    /// still for most of the time and goes nowhere. Gait, strokes and road vibration leave no still second.
+    public var stationaryStillFraction: Double = 0.5
     /// Smallest autocorrelation (unbiased, normalised) at the step period for gait.
     public var gaitPeriodicity: Double = 0.3
     /// Smallest autocorrelation of the acceleration along gravity at half the period found in |a| for that period
