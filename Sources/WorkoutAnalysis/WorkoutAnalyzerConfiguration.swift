@@ -16,7 +16,7 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// (sensor noise 0.005–0.02 g; the lightest gait, hands on a trolley, moves |a| by ≥ 0.04 g).
     public var stationaryDeviation: Double = 0.025
     /// Largest within-bin |a| vibration for stationary, g.
-    public var stationaryVibration: Double = 0.05
+    public var stationaryVibration: Double = 0.03
     /// Smallest ``WindowFeatures/stillFraction`` for stationary when the window as a whole moves (and is neither
     /// gait, a swing, a swim nor a ride): a person who claps, gestures or glances at the watch between rests is
     /// still for most of the time and goes nowhere. Gait, strokes and road vibration leave no still second.
@@ -83,7 +83,7 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var cyclingMaximumDirectionVariance: Double = 0.05
     /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the bin-to-bin
     /// high-frequency part).
-    public var cyclingVibration: Double = 0.05
+    public var cyclingVibration: Double = 0.03
     /// Smallest ``WindowFeatures/vibrationSteadiness`` for cycling: road vibration under a handlebar shakes every
     /// bin about alike (simulated rides: 0.7–1), while taps, claps and fidgeting are impulses between rests (≤ 0.45
     /// in the simulated still stretches that passed the other cycling tests). Only measured at inputs of 75 Hz and
