@@ -189,6 +189,8 @@ def swim():
     print("| session | samples (strokes) | SensorFusion all | SensorFusion strokes | VQF RT all | VQF RT strokes | "
           "VQF offline all | VQF offline strokes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    # Errors of every session, per filter and mask, for the row over both sessions.
+    pooled = {}
     for session in ("Back0626", "Breast0626"):
         folder = os.path.join(DATASETS, "sensor-logger-swim", session)
         if not os.path.isdir(folder):
@@ -216,13 +218,23 @@ def swim():
         settled = t_gyr - t_gyr[0] >= 5
         strokes = settled & (rms >= 1)
 
-        def stat(g, mask):
+        def stat(g, mask, key):
             e = angle_deg(g[mask], apple[mask])
             e = e[np.isfinite(e)]
-            return f"{np.median(e):.2f} / {np.percentile(e, 95):.2f}"
-        print(f"| {session} | {settled.sum()} ({strokes.sum()}) | {stat(ours_full, settled)} | {stat(ours_full, strokes)} | "
-              f"{stat(results['online'], settled)} | {stat(results['online'], strokes)} | "
-              f"{stat(results['offline'], settled)} | {stat(results['offline'], strokes)} |")
+            pooled.setdefault(key, []).append(e)
+            return summary(e)
+        print(f"| {session} | {settled.sum()} ({strokes.sum()}) | {stat(ours_full, settled, 0)} | "
+              f"{stat(ours_full, strokes, 1)} | {stat(results['online'], settled, 2)} | "
+              f"{stat(results['online'], strokes, 3)} | {stat(results['offline'], settled, 4)} | "
+              f"{stat(results['offline'], strokes, 5)} |")
+    if len(pooled.get(0, [])) > 1:
+        both = [np.concatenate(pooled[k]) for k in range(6)]
+        print(f"| **both** | {len(both[0])} ({len(both[1])}) | " + " | ".join(summary(e) for e in both) + " |")
+
+
+def summary(errors):
+    """Median / p95 of angles in degrees."""
+    return f"{np.median(errors):.2f} / {np.percentile(errors, 95):.2f}"
 
 
 def main():
