@@ -9,7 +9,8 @@ import Foundation
 /// 2. timestamps going backwards (`non-monotonic`): samples are **stably sorted** by time and batch boundaries
 ///    recut at whole seconds;
 /// 3. rows identical to the previous row (`duplicate-rows`) are **dropped**; equal timestamps with different
-///    values (`duplicate-timestamps`) are kept and reported;
+///    values (`duplicate-timestamps`) are kept and reported — unless more than half of the samples share the time
+///    before: such rounded timestamps no longer say when a sample was taken, and the stream is **dropped**;
 /// 4. units (`units`): a median |acceleration| (accelerometer) or |gravity| (device motion) between 7 and 13 means
 ///    m/s²; those columns are **converted** to g (÷ 9.80665);
 /// 5. rate: median spacing → ``StreamSummary/estimatedRate``; gaps (`gap`) wider than 5 median spacings are
@@ -20,8 +21,9 @@ import Foundation
 /// A stream left without samples (header only, or every row dropped) is reported (`empty`) and removed, so the
 /// recording behaves as if the source lacked it.
 ///
-/// Raw gyroscope: rates no wrist reaches in rad/s (deg/s written as rad/s) are **converted** (`units`); a gyroscope
-/// that starts late or stops early against the accelerometer is reported (`gap`).
+/// Rotation rate (the raw gyroscope, device motion's `rotation_rate_*`): rates no wrist reaches in rad/s (°/s
+/// written as rad/s) are **converted** (`units`), before step 1 would drop them; a gyroscope that starts late or stops
+/// early against the accelerometer is reported (`gap`).
 ///
 /// The slower streams (pressure, location, headphone motion, the device's pedometer and activity) take steps 1–3
 /// and 5 with per-column limits, NaN meaning "unknown" where a column allows it (``StreamColumns``), no time-unit

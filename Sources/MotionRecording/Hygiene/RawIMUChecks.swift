@@ -1,6 +1,7 @@
 import Foundation
 
-/// Hygiene checks particular to raw IMU streams (see ``HygieneChecker``).
+/// Hygiene checks particular to raw IMU streams, and the rotation-rate unit check that device motion shares with
+/// the raw gyroscope (see ``HygieneChecker``).
 enum RawIMUChecks {
     /// |rotation rate| above which a gyroscope reading is impossible in rad/s, 70 rad/s (4011 °/s): beyond the
     /// ±4000 °/s range of the widest wrist and phone gyroscopes. Readings in °/s pass it as soon as the wrist turns
@@ -10,13 +11,26 @@ enum RawIMUChecks {
     /// rad/s (a few corrupt rows do not convert a stream).
     static let minimumImpossibleCount = 3
 
-    /// Whether the gyroscope columns (`columns`, rad/s expected) hold degrees per second; returns the count of
-    /// impossible readings and the largest |value| when they do.
-    static func degreesPerSecond(_ columns: StreamColumns) -> (count: Int, largest: Float)? {
+    /// The indices of `columns`' rotation rate x, y, z (rad/s expected) in a `stream`: a gyroscope's three
+    /// columns, device motion's `rotation_rate_*`; empty for other streams, or device motion without rotation rate.
+    static func rotationRateColumns(_ columns: StreamColumns, of stream: HygieneStream) -> [Int] {
+        switch stream {
+        case .gyroscope: return columns.columns.count == 3 ? [0, 1, 2] : []
+        case .deviceMotion:
+            let rotation = ["rotation_rate_x", "rotation_rate_y", "rotation_rate_z"].compactMap(columns.names.firstIndex(of:))
+            return rotation.count == 3 ? rotation : []
+        default: return []
+        }
+    }
+
+    /// Whether the rotation-rate columns `rotation` (x, y, z indices into `columns`, rad/s expected) hold degrees
+    /// per second; returns the count of impossible readings and the largest |value| when they do.
+    static func degreesPerSecond(_ columns: StreamColumns, rotation: [Int]) -> (count: Int, largest: Float)? {
+        guard rotation.count == 3 else { return nil }
         var counter = ImpossibleRateCounter()
-        columns.columns[0].withUnsafeBufferPointer { x in
-            columns.columns[1].withUnsafeBufferPointer { y in
-                columns.columns[2].withUnsafeBufferPointer { z in counter.scan(x, y, z) }
+        columns.columns[rotation[0]].withUnsafeBufferPointer { x in
+            columns.columns[rotation[1]].withUnsafeBufferPointer { y in
+                columns.columns[rotation[2]].withUnsafeBufferPointer { z in counter.scan(x, y, z) }
             }
         }
         return counter.degreesPerSecond

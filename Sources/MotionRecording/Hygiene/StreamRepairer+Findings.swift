@@ -87,7 +87,7 @@ extension StreamRepairer {
             "median timestamp spacing \(String(format: "%.4g", spacing)) (\(String(format: "%.3g", 1 / spacing)) Hz if seconds): timestamps are in \(unit); \(verb("converted to seconds", "an import converts them to seconds")) (× \(String(format: "%g", factor)))")
     }
 
-    /// Step 0b: a gyroscope in °/s (`count` impossible rates in rad/s, the largest `largest`).
+    /// Step 0b: a rotation rate in °/s (`count` impossible rates in rad/s, the largest `largest`).
     func degreesPerSecondFinding(count: Int, largest: Float) -> HygieneFinding {
         finding(.units, at: nil, "\(count) rotation rate(s) beyond \(Int(RawIMUChecks.impossibleRate)) rad/s (up to \(largest)), impossible for a wrist: values are in °/s; \(verb("converted to rad/s (× π/180)", "an import converts them to rad/s"))")
     }
@@ -123,10 +123,19 @@ extension StreamRepairer {
     }
 
     /// Step 3: samples sharing the timestamp (`time`, s, of the first) of the one before, with other values.
-    func duplicateTimestampsFinding(count: Int, at place: SourcePlace, time: Double) -> HygieneFinding {
-        finding(
+    /// `coarse`: so many (``StreamRepairer/timestampsTooCoarse(duplicateTimes:kept:)``, of `kept` samples) that the
+    /// timestamps are unusable and the stream is dropped.
+    func duplicateTimestampsFinding(count: Int, of kept: Int, at place: SourcePlace, time: Double, coarse: Bool)
+        -> HygieneFinding
+    {
+        guard coarse else {
+            return finding(
+                .duplicateTimestamps, at: place,
+                "\(count) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(place.text), t = \(time) s); kept")
+        }
+        return finding(
             .duplicateTimestamps, at: place,
-            "\(count) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(place.text), t = \(time) s); kept")
+            "\(count) of \(kept) \(stream.rawValue) samples share the timestamp of the one before with different values (first at \(place.text), t = \(time) s): the timestamps were rounded (too few digits, e.g. 7.73E+04 from a spreadsheet) and no longer say when each sample was taken; \(verb("stream dropped", "an import drops the stream"))")
     }
 
     /// Step 4: acceleration-like columns in m/s² (median magnitude `median` of the probe triple).

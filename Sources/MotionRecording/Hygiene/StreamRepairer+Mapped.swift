@@ -45,8 +45,8 @@ struct MappedStream {
 }
 
 /// What one pass over a mapped stream gathers for ``StreamRepairer``'s steps: whether steps 1–3 have anything to
-/// do, the sampled spacings and magnitudes, the extremes of the saturation columns and (for a gyroscope) its readings
-/// impossible in rad/s — each gathered exactly as the in-memory checks gather it.
+/// do, the sampled spacings and magnitudes, the extremes of the saturation columns and (for a rotation rate) its
+/// readings impossible in rad/s — each gathered exactly as the in-memory checks gather it.
 struct MappedStatistics {
     /// Every timestamp finite and every value finite within its column's limit (step 1 drops nothing).
     var plausible = true
@@ -57,7 +57,8 @@ struct MappedStatistics {
     var extremes: [(high: Float, low: Float, highCount: Int, lowCount: Int)?]
     var impossibleRates = RawIMUChecks.ImpossibleRateCounter()
 
-    init(_ mapped: MappedStream, chunkRows: Int, gyroscope: Bool) {
+    /// `rotation`: the indices of the rotation rate x, y, z whose impossible readings are counted (empty: none).
+    init(_ mapped: MappedStream, chunkRows: Int, rotation: [Int] = []) {
         let (timestamps, count, layout) = (mapped.timestamps, mapped.count, mapped.layout)
         func slice<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ rows: Range<Int>) -> UnsafeBufferPointer<T> {
             MappedStream.slice(buffer, rows)
@@ -85,9 +86,10 @@ struct MappedStatistics {
                 extremes[index] = StreamRepairer.joinedExtremes(
                     extremes[index], StreamRepairer.extremes(slice(mapped.columns[index], rows)))
             }
-            if gyroscope {
+            if rotation.count == 3 {
                 impossibleRates.scan(
-                    slice(mapped.columns[0], rows), slice(mapped.columns[1], rows), slice(mapped.columns[2], rows))
+                    slice(mapped.columns[rotation[0]], rows), slice(mapped.columns[rotation[1]], rows),
+                    slice(mapped.columns[rotation[2]], rows))
             }
         }
     }
@@ -123,28 +125,29 @@ extension StreamRepairer {
         me.mappedLines = UnsafeBufferPointer(mapped.lines)
         var stream = mapped
         let layout = mapped.layout
-        var statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: self.stream == .gyroscope)
+        let rotation = RawIMUChecks.rotationRateColumns(layout, of: self.stream)
+        var statistics = MappedStatistics(stream, chunkRows: chunkRows, rotation: rotation)
         var medianSpacing = statistics.medianSpacing()
 
-        // 0. Time units, decided on the whole stream; 0b. a gyroscope in °/s.
+        // 0. Time units, decided on the whole stream; 0b. a rotation rate in °/s.
         let unitSpacing = layout.checksTimeUnits && stream.count >= 16 ? medianSpacing : 0
         let timeUnit = Self.timeUnit(medianSpacing: unitSpacing)
         if let (unit, factor) = timeUnit {
             findings.append(me.timeUnitFinding(spacing: unitSpacing, unit: unit, factor: factor))
         }
-        let degrees = self.stream == .gyroscope ? statistics.impossibleRates.degreesPerSecond : nil
+        let degrees = statistics.impossibleRates.degreesPerSecond
         if let (count, largest) = degrees { findings.append(me.degreesPerSecondFinding(count: count, largest: largest)) }
 
         // 1–3. Rows dropped, sorted or converted in place; the statistics gathered again from what is left.
         if timeUnit != nil || degrees != nil || !statistics.plausible || !statistics.increasing {
             guard
                 let kept = me.repairMappedRows(
-                    stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil, sortWindow: sortWindow,
+                    stream, timeFactor: timeUnit?.factor, degreesPerSecond: degrees != nil ? rotation : [], sortWindow: sortWindow,
                     chunkRows: chunkRows, batchEnds: &givenEnds, findings: &findings), kept > 0
             else { return nil }
             stream = stream.prefix(kept)
             me.mappedLines = UnsafeBufferPointer(stream.lines)
-            statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: false)
+            statistics = MappedStatistics(stream, chunkRows: chunkRows)
             medianSpacing = statistics.medianSpacing()
         }
 
@@ -160,7 +163,7 @@ extension StreamRepairer {
                     for row in rows { columns[index][row] *= scale }
                 }
             }
-            statistics = MappedStatistics(stream, chunkRows: chunkRows, gyroscope: false)
+            statistics = MappedStatistics(stream, chunkRows: chunkRows)
         }
         let timestamps = UnsafeBufferPointer(stream.timestamps)
         let count = stream.count

@@ -8,25 +8,29 @@ extension StreamRepairer {
     /// whose disorder reaches further is sorted in memory.
     static let mappedSortWindowRows = 1 << 16
 
-    /// Repairs `mapped` in place: timestamps × `timeFactor` (step 0), a gyroscope's °/s × π/180 (step 0b),
+    /// Repairs `mapped` in place: timestamps × `timeFactor` (step 0), the rotation-rate columns `degreesPerSecond`
+    /// (°/s) × π/180 (step 0b),
     /// non-finite and out-of-range rows dropped (1), stably sorted by time (2), rows identical to the one before
     /// dropped (3), with the findings of steps 1–3 appended to `findings`. Returns the rows kept (now the first rows
     /// of the mapping), or `nil` when a sample lies more than `sortWindow` rows from its sorted place (the mapping is
     /// then partly rewritten and must be discarded).
     func repairMappedRows(
-        _ mapped: MappedStream, timeFactor: Double?, degreesPerSecond: Bool, sortWindow: Int = mappedSortWindowRows,
+        _ mapped: MappedStream, timeFactor: Double?, degreesPerSecond: [Int], sortWindow: Int = mappedSortWindowRows,
         chunkRows: Int, batchEnds: inout [Int]?, findings: inout [HygieneFinding]
     ) -> Int? {
         let width = mapped.columns.count
         let layout = mapped.layout
         let row = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(width, 1))
         defer { row.deallocate() }
+        // Per column, whether step 0b converts it from °/s (the in-memory arithmetic: × π, then ÷ 180).
+        var degrees = [Bool](repeating: false, count: width)
+        for column in degreesPerSecond { degrees[column] = true }
 
         /// Row `index` as step 1 sees it: its values into `row`, its timestamp (s) returned.
         func read(_ index: Int) -> Double {
             for column in 0..<width {
                 let value = mapped.columns[column][index]
-                row[column] = degreesPerSecond ? value * Float.pi / 180 : value
+                row[column] = degrees[column] ? value * Float.pi / 180 : value
             }
             let time = mapped.timestamps[index]
             return timeFactor.map { time * $0 } ?? time
@@ -178,8 +182,11 @@ extension StreamRepairer {
         if let place = duplicateRows.first {
             findings.append(duplicateRowsFinding(count: duplicateRows.count, at: place))
         }
+        // Timestamps too coarse to use: the stream is dropped, which the caller does in memory.
+        if Self.timestampsTooCoarse(duplicateTimes: duplicateTimes.count, kept: write) { return nil }
         if let (place, time) = duplicateTimes.first {
-            findings.append(duplicateTimestampsFinding(count: duplicateTimes.count, at: place, time: time))
+            findings.append(duplicateTimestampsFinding(
+                count: duplicateTimes.count, of: write, at: place, time: time, coarse: false))
         }
         return write
     }

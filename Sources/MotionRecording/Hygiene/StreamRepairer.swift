@@ -39,6 +39,10 @@ struct StreamRepairer {
         return nil
     }
 
+    /// Whether a stream's timestamps are too coarse to use: more than half of the `kept` samples share the timestamp
+    /// of the one before with different values (`duplicateTimes`).
+    static func timestampsTooCoarse(duplicateTimes: Int, kept: Int) -> Bool { duplicateTimes * 2 > kept }
+
     func run(_ columns: inout StreamColumns, batchEnds: inout [Int]?, findings: inout [HygieneFinding])
         -> StreamSummary
     {
@@ -53,10 +57,12 @@ struct StreamRepairer {
             if repair { columns.timestamps = columns.timestamps.map { $0 * factor } }
         }
 
-        // 0b. A gyroscope in °/s given as rad/s (impossible rates), before step 1 drops values beyond 1000.
-        if stream == .gyroscope, let (count, largest) = RawIMUChecks.degreesPerSecond(columns) {
+        // 0b. A rotation rate (gyroscope or device motion) in °/s given as rad/s (impossible rates), before step 1
+        // drops values beyond 1000.
+        let rotation = RawIMUChecks.rotationRateColumns(columns, of: stream)
+        if let (count, largest) = RawIMUChecks.degreesPerSecond(columns, rotation: rotation) {
             findings.append(me.degreesPerSecondFinding(count: count, largest: largest))
-            if repair { for index in 0..<3 { columns.columns[index] = columns.columns[index].map { $0 * Float.pi / 180 } } }
+            if repair { for index in rotation { columns.columns[index] = columns.columns[index].map { $0 * Float.pi / 180 } } }
         }
 
         // 0c. Pressure in hPa or Pa rather than kPa (by magnitude), before step 1 drops values beyond 1000.
@@ -179,11 +185,18 @@ struct StreamRepairer {
         if let row = duplicateRowFirst {
             findings.append(me.duplicateRowsFinding(count: duplicateRows, at: me.location(row)))
         }
+        // Most samples sharing their time with the one before: the timestamps were rounded (a spreadsheet's
+        // 7.73E+04) and no longer say when a sample was taken; the stream is dropped rather than analysed wrongly.
+        let coarse = Self.timestampsTooCoarse(duplicateTimes: duplicateTimes, kept: columns.count - duplicateRows)
         if let row = duplicateTimeFirst {
             findings.append(me.duplicateTimestampsFinding(
-                count: duplicateTimes, at: me.location(row), time: columns.timestamps[row]))
+                count: duplicateTimes, of: columns.count - duplicateRows, at: me.location(row),
+                time: columns.timestamps[row], coarse: coarse))
         }
-        if repair && duplicateRows > 0 {
+        if repair && coarse {
+            columns.compact(keep: [Bool](repeating: false, count: columns.count), lines: &lines, batchEnds: &batchEnds)
+            me.lines = lines
+        } else if repair && duplicateRows > 0 {
             columns.compact(keep: keep, lines: &lines, batchEnds: &batchEnds)
             me.lines = lines
         }

@@ -26,10 +26,19 @@ public enum RecordingImporter {
         if recording.accelerometer == nil && recording.deviceMotion == nil && recording.gyroscope == nil
             && recording.magnetometer == nil
         {
-            let empty = recording.hygiene.findings(ofKind: .empty).map { $0.file ?? "" }.joined(separator: ", ")
+            var files: [String] = []
+            for file in recording.hygiene.findings(ofKind: .empty).compactMap(\.file) where !files.contains(file) {
+                files.append(file)
+            }
+            // What dropped the rows, when something did (not a header-only file): the first such findings, which
+            // name file and line.
+            let dropping: [HygieneFinding.Kind] = [.nan, .outOfRange, .duplicateRows, .duplicateTimestamps, .truncated]
+            let why = recording.hygiene.findings.filter { finding in dropping.contains { $0.rawValue == finding.kind } }
+                .prefix(2).map(\.description)
             throw .malformed(
                 file: url.path, line: nil, column: nil, columnName: nil,
-                reason: "no samples (header only, or every row dropped)\(empty.isEmpty ? "" : ": " + empty)")
+                reason: "no samples (header only, or every row dropped)\(files.isEmpty ? "" : ": " + files.joined(separator: ", "))"
+                    + (why.isEmpty ? "" : "; " + why.joined(separator: "; ")))
         }
         return recording
     }
@@ -107,6 +116,7 @@ public enum RecordingImporter {
             let header = try firstLine(file)
             if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
             try rejectOtherSeparators(header, file: file.path)
+            try rejectLeadingColumns(header, file: file.path)
             // The interchange names with a data row first: the header row is missing (read as a raw dump, these
             // would lose their batch boundaries and units).
             if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
@@ -142,6 +152,7 @@ public enum RecordingImporter {
                 file: url.path,
                 reason: "zip archive is neither a native .npz (no .npy members) nor a Sensor Logger export (no WristMotion.csv, Accelerometer.csv, …); members: \(listed.isEmpty ? "none" : listed)")
         }
+        if let reason = notTheFile(head, named: url) { throw .unrecognizedFormat(file: url.path, reason: reason) }
         let binary = try withBytes(head) { bytes throws(RecordingError) in
             let scanner = CSVScanner(bytes)
             guard scanner.looksBinary() else { return String?.none }
@@ -170,6 +181,19 @@ public enum RecordingImporter {
             reason: "line 1 \"\(header.prefix(60))\" is no known header (interchange CSV, SensorLog, Sensor Logger) and not a raw timestamp,x,y,z dump row")
     }
 
+    /// Why a file that does not start as a zip archive (`head`, its first bytes) cannot be the recording it is named
+    /// as: a Git LFS pointer (a repository cloned without `git lfs pull`), or a `.zip`/`.npz` name on other contents
+    /// (an HTML error page saved by a download, a renamed file); `nil` otherwise.
+    static func notTheFile(_ head: Data, named url: URL) -> String? {
+        if head.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
+            return "a Git LFS pointer file, not the recording itself: fetch the contents with 'git lfs pull'"
+        }
+        let fileExtension = url.pathExtension.lowercased()
+        guard fileExtension == "zip" || fileExtension == "npz" else { return nil }
+        let start = head.prefix(24).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
+        return "named .\(fileExtension) but not a zip archive (a zip file starts with \"PK\", this one with \"\(start)\")"
+    }
+
     /// An interchange stream header: `timestamp,` then one of the layout's column groups (a generic
     /// `timestamp,ax,ay,az` file is read through a column map instead).
     static func isInterchangeHeader(_ header: String) -> Bool {
@@ -188,6 +212,19 @@ public enum RecordingImporter {
                 file: file, line: 1, column: nil, columnName: nil,
                 reason: "fields are separated by \(name), not commas: export the file as comma-separated CSV with decimal points")
         }
+    }
+
+    /// Rejects an interchange header with columns before `timestamp` — pandas' row index (`to_csv` without
+    /// `index=False` writes an unnamed first column, read back as `Unnamed: 0`) or a spreadsheet's row numbers —
+    /// naming them (read otherwise, the file would be taken for a headerless raw dump).
+    static func rejectLeadingColumns(_ header: String, file: String) throws(RecordingError) {
+        let fields = header.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+        guard let position = fields.firstIndex(of: "timestamp"), position > 0 else { return }
+        let leading = fields[..<position].map { "\"\($0)\"" }.joined(separator: ", ")
+        throw .malformed(
+            file: file, line: 1, column: nil, columnName: nil,
+            reason: "\(position) column(s) before \"timestamp\" (\(leading)): a row index, as pandas writes without index=False; remove \(position == 1 ? "it" : "them") (an interchange CSV file starts with \"timestamp\")")
     }
 
     /// The first `count` bytes of a file.

@@ -3,7 +3,7 @@ import Foundation
 /// One line for a `DecodingError` from a JSON file: the key path where decoding stopped and what was wrong there
 /// (`key "wrist": "middle" is not one of the accepted values`, `key "sampleRate": expected a number, found a
 /// string`), instead of the error's debug dump.
-func describeDecodingError(_ error: any Error) -> String {
+package func describeDecodingError(_ error: any Error) -> String {
     func path(_ codingPath: [any CodingKey]) -> String {
         let keys = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
         guard !keys.isEmpty else { return "the top level" }

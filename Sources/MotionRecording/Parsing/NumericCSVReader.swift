@@ -235,7 +235,14 @@ struct NumericCSVReader {
     {
         let column = columns[index]
         let text = scanner.text(range)
-        let reason = scanner.isBlank(range) ? "empty field, expected a number" : "\"\(text)\" is not a number"
+        var reason = scanner.isBlank(range) ? "empty field, expected a number" : "\"\(text)\" is not a number"
+        // A spreadsheet's "quote every field" export: say that it is the quotes.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\""),
+            Double(trimmed.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)) != nil
+        {
+            reason = "\(trimmed) is a number in quotes: export the file without quoting numbers"
+        }
         return .malformed(
             file: file, line: scanner.lineNumber, column: column.field + 1, columnName: column.name, reason: reason)
     }

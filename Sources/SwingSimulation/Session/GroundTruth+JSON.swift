@@ -1,4 +1,5 @@
 import Foundation
+import MotionRecording
 
 /// Errors reading or writing a `truth.json`.
 public enum GroundTruthError: Error, CustomStringConvertible, Sendable {
@@ -40,6 +41,9 @@ extension GroundTruth {
     /// Reads a ground truth from `url` (a file, or a directory holding `truth.json`).
     public static func read(from url: URL) throws(GroundTruthError) -> GroundTruth {
         let file = resolve(url)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw .unreadable(path: file.path, reason: "no such file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -49,7 +53,8 @@ extension GroundTruth {
         do {
             return try JSONDecoder().decode(GroundTruth.self, from: data)
         } catch {
-            throw .invalid(path: file.path, reason: "\(error)")
+            // One line naming the key (or the JSON syntax error), not the DecodingError's debug dump.
+            throw .invalid(path: file.path, reason: describeDecodingError(error))
         }
     }
 

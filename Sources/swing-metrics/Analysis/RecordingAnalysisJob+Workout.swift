@@ -21,8 +21,13 @@ extension RecordingAnalysisJob {
         }
     }
 
-    /// Analyses an opened recording's workout and swings (a native file streams from its memory map).
-    func workout(_ source: RecordingSource, path: String, stepLength: Double?) -> RecordingWorkout {
+    /// Analyses an opened recording's workout and swings (a native file streams from its memory map), fused first
+    /// as for `analyze` when it has a raw gyroscope and no device motion of its own.
+    func workout(_ opened: RecordingSource, path: String, stepLength: Double?) -> RecordingWorkout {
+        let source: RecordingSource
+        do { source = try Self.fusedIfNeeded(opened, force: forceFusion) } catch {
+            return RecordingWorkout(recording: path, error: "\(error)")
+        }
         let result = WorkoutAnalyzer.analyzeWithSwings(
             source, swingConfiguration: configuration(for: source.metadata), stepLength: stepLength)
         return RecordingWorkout(recording: path, result: result, hygiene: source.hygiene.findings)

@@ -85,8 +85,11 @@ struct RecordingAnalysisJob: Sendable {
         }
         var swings = result.swings
         let headFindings = Self.measureHead(&swings, of: source)
+        let uncovered = UncoveredImpacts.finding(
+            result.unmatchedImpacts, deviceMotion: UncoveredImpacts.deviceMotionSummary(source))
         return RecordingAnalysis(
-            recording: path, duration: source.duration, swings: swings, issues: source.hygiene.findings + headFindings,
+            recording: path, duration: source.duration, swings: swings,
+            issues: source.hygiene.findings + headFindings + (uncovered.map { [$0] } ?? []),
             dataCase: result.dataCase.rawValue, error: nil,
             deviceMotionSource: source.streams.contains(.deviceMotion)
                 ? source.metadata.deviceMotionSource ?? "recorded" : nil, swingsLeftOut: leftOut)

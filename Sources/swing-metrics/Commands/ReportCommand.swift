@@ -93,9 +93,14 @@ extension SwingMetrics {
             -> Result<String, Failure>
         {
             do {
-                let source = try RecordingSource.open(input, format: job.format)
+                // Fused once, as `analyze` fuses (a raw gyroscope without device motion, or --fuse): the traces and
+                // the session timeline then show the device motion the swings were found in.
+                let source = try RecordingAnalysisJob.fusedIfNeeded(
+                    try RecordingSource.open(input, format: job.format), force: job.forceFusion)
                 let recording = try source.loaded()
-                let result = job.analyze(source, path: input.relativePath)
+                var fused = job
+                fused.forceFusion = false
+                let result = fused.analyze(source, path: input.relativePath)
                 try writeRecordingReport(result, recording: recording, to: path, job: job, metadata: source.metadata)
                 let noun = result.dataCase == "accelerometerOnly" ? "impacts" : "swings"
                 return .success("wrote \(path) (\(result.swings.count) \(noun))")

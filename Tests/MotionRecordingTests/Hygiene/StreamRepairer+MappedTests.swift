@@ -10,7 +10,8 @@ import _TestSupport
 @Suite struct StreamRepairerMappedTests {
     enum Damage: String, CaseIterable {
         case clean, nanRun, outOfRange, milliseconds, microsecondsWithNaN, backwards, duplicates, metresPerSecondSquared,
-            gapAndNaN, everything, deviceMotionBackwardsInMetresPerSecondSquared, gyroscopeInDegreesPerSecond
+            gapAndNaN, everything, deviceMotionBackwardsInMetresPerSecondSquared, gyroscopeInDegreesPerSecond,
+            deviceMotionInDegreesPerSecond
     }
 
     /// 4,000 rows of a wrist at 800 Hz (|a| ≈ 1 g; device motion and gyroscope alike) with `damage` done to them,
@@ -85,6 +86,17 @@ import _TestSupport
             motion.timestamps = t
             (motion.gravityX, motion.gravityY, motion.gravityZ) = (x.map { $0 * 9.80665 }, y.map { $0 * 9.80665 }, z.map { $0 * 9.80665 })
             (motion.rotationRateX, motion.rotationRateY, motion.rotationRateZ) = (z, x, y)
+            (motion.userAccelerationX, motion.userAccelerationY, motion.userAccelerationZ) = (y, z, x)
+            return (motion.hygieneColumns, lines, .deviceMotion)
+        case .deviceMotionInDegreesPerSecond:
+            // Rotation rate in °/s (up to 330 °/s: beyond 70 "rad/s" on thousands of rows), gravity in g; a NaN run.
+            let degrees = Float(180 / Double.pi) * 20
+            for row in 40..<60 { y[row] = .nan }
+            var motion = DeviceMotionData()
+            motion.timestamps = t
+            (motion.gravityX, motion.gravityY, motion.gravityZ) = (x, y, z)
+            (motion.rotationRateX, motion.rotationRateY, motion.rotationRateZ) =
+                (z.map { $0 * degrees }, x.map { $0 * degrees }, y.map { $0 * degrees })
             (motion.userAccelerationX, motion.userAccelerationY, motion.userAccelerationZ) = (y, z, x)
             return (motion.hygieneColumns, lines, .deviceMotion)
         case .gyroscopeInDegreesPerSecond:
@@ -172,6 +184,47 @@ import _TestSupport
         #expect(byKind[HygieneFinding.Kind.duplicateRows.rawValue]?.first?.message.hasPrefix("20 accelerometer") == true)
         #expect(byKind[HygieneFinding.Kind.duplicateTimestamps.rawValue]?.first?.line == 2500 + 2)
         #expect(mapped.summary.sampleCount == 4000 - 45 - 20)
+    }
+
+    /// Device motion's rotation rate in °/s is converted to rad/s (the gravity and user acceleration are not) with
+    /// one `units` finding, where it is mapped as in memory (above), instead of its fastest rows being dropped as out
+    /// of range.
+    @Test func deviceMotionRotationRateInDegreesPerSecondIsConverted() throws {
+        let (columns, lines, kind) = Self.stream(.deviceMotionInDegreesPerSecond)
+        let repaired = try #require(Self.repairedMapped(columns, lines: lines, kind: kind, chunkRows: 64))
+        #expect(repaired.findings.map(\.kind) == ["units", "nan", "gap"])  // the 20 NaN rows leave a 26 ms gap
+        #expect(repaired.findings[0].message.contains("values are in °/s; converted to rad/s"))
+        #expect(repaired.summary.sampleCount == 4000 - 20)
+        let motion = DeviceMotionData(hygieneColumns: repaired.columns)
+        let original = DeviceMotionData(hygieneColumns: columns)
+        // Row 100 of the original is row 80 after the 20 NaN rows: gravity unchanged, rotation rate × π/180.
+        #expect(motion.gravityX[80] == original.gravityX[100])
+        #expect(motion.rotationRateY[80] == original.rotationRateY[100] * Float.pi / 180)
+        #expect(abs(motion.rotationRateY[80] - original.gravityX[100] * 20) < 1e-4)
+    }
+
+    /// Timestamps rounded so far that most samples share the time before (a spreadsheet's `7.73E+04`) drop the
+    /// stream in memory, reported with the count; where it is mapped, the stream is left to the in-memory check.
+    @Test func timestampsTooCoarseDropTheStream() throws {
+        let (columns, lines, kind) = Self.stream(.clean)
+        var coarse = columns
+        coarse.timestamps = (0..<4000).map { (row: Int) -> Double in 10 + Double(row / 8) / 100 }  // 800 Hz written to 10 ms: 8 rows per value
+        let expected = Self.repairedInMemory(coarse, lines: lines, kind: kind)
+        #expect(expected.summary.sampleCount == 0)
+        #expect(expected.columns.count == 0)
+        #expect(expected.findings.map(\.kind) == ["duplicate-timestamps", "empty"])
+        #expect(expected.findings[0].message.hasPrefix("3500 of 4000 accelerometer samples share the timestamp of the one before"))
+        #expect(expected.findings[0].message.hasSuffix("; stream dropped"))
+        #expect(Self.repairedMapped(coarse, lines: lines, kind: kind, chunkRows: 64) == nil)
+        // 800 Hz written to 2 ms: 3 samples in 8 repeat their time, kept and reported as before.
+        var fine = columns
+        fine.timestamps = (0..<4000).map { (row: Int) -> Double in 10 + Double(row * 5 / 8 * 2) / 1000 }
+        let kept = Self.repairedInMemory(fine, lines: lines, kind: kind)
+        #expect(kept.summary.sampleCount == 4000)
+        #expect(kept.findings.first?.message.hasPrefix("1500 accelerometer sample(s) share") == true)
+        #expect(kept.findings.first?.message.hasSuffix("; kept") == true)
+        let mapped = try #require(Self.repairedMapped(fine, lines: lines, kind: kind, chunkRows: 64))
+        #expect(mapped.findings == kept.findings)
     }
 
     /// Rows delivered 61 rows late are sorted in place with a window of 61 rows, and left to the in-memory sort

@@ -36,6 +36,16 @@ import _TestSupport
         }
     }
 
+    /// A spreadsheet's "quote every field" export: the message says the number is quoted, not that it is none.
+    @Test func aQuotedNumberIsNamedAsQuoted() {
+        let text = [header, "1.5,0.25,-0.125,1", "\"1.75\",\"0.25\",\"-0.125\",\"1\"", ""].joined(separator: "\n")
+        #expect {
+            try readAccelerometer(text)
+        } throws: { error in
+            "\(error)" == "a.csv:3: column 1 \"timestamp\": \"1.75\" is a number in quotes: export the file without quoting numbers"
+        }
+    }
+
     /// A last line the file ends inside (no line break after it) that is short of fields or cut inside its last
     /// number: the start of a row, as a recording cut short while being written leaves it. Dropped and reported;
     /// the rows before it are kept.

@@ -31,6 +31,26 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix(file.path))
             #expect(!error.description.contains("\n"))
+            #expect(!error.description.contains("DecodingError"), "\(error)")
+        }
+    }
+
+    /// What `score` prints for a missing or cut-short truth.json: the file and the problem, not "The operation could
+    /// not be completed" or a DecodingError's debug dump.
+    @Test func missingAndCutShortFilesSayWhatIsWrong() throws {
+        #expect {
+            try GroundTruth.read(from: URL(fileURLWithPath: "/nonexistent/truth.json"))
+        } throws: { error in
+            "\(error)" == "/nonexistent/truth.json: cannot read ground truth: no such file"
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).json")
+        try Data("{\"swings\": [".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect {
+            try GroundTruth.read(from: file)
+        } throws: { error in
+            "\(error)".hasPrefix("\(file.path): not a valid ground-truth file: ") && "\(error)".contains("not valid JSON")
+                && !"\(error)".contains("DecodingError")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the column map of a generic IMU CSV from its header, where the names leave no doubt: a time column
-/// (`timestamp`, `time`, `t`, `Time (s)`, `time_ms`, …) and x/y/z triples of one prefix for the accelerometer
+/// (`timestamp`, `time`, `t`, `Time (s)`, `time_ms`, `t_ms`, …) and x/y/z triples of one prefix for the accelerometer
 /// (`ax`, `acc_x`, `accel_x`, `accelerometer_x`, `Acceleration x (m/s^2)` as Phyphox writes it, `gFx` as Physics
 /// Toolbox writes it), the gyroscope (`gx`, `gyro_x`, `g_x`, `wx`, `Gyroscope x (rad/s)`, `rotationRateX`) and the
 /// magnetometer (`mx`, `mag_x`, `Bx`, `Magnetic field x (µT)`). Linear (user) acceleration and gravity columns are
@@ -141,7 +141,7 @@ enum ColumnDetection {
         let names = header.map(normalized)
         roles.time = names.firstIndex { name in
             ["t", "ts", "time", "timestamp", "millis", "micros", "secondselapsed", "elapsed", "seconds", "sec"].contains(name)
-                || ["time", "timestamp"].contains { prefix in
+                || ["time", "timestamp", "t"].contains { prefix in
                     name.hasPrefix(prefix) && ["s", "ms", "us", "ns", "sec", "millis", "micros", "nanos", "inms", "ins"]
                         .contains(String(name.dropFirst(prefix.count)))
                 }

@@ -56,6 +56,8 @@ struct SensorLogTable {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
         let names = csvHeaderNames(scanner, headerLine)
+        // A spreadsheet's `;` (or tab) export names the columns in one field: say so, not "no timestamp column".
+        if names.count == 1 { try RecordingImporter.rejectOtherSeparators(names[0], file: file) }
         header = names
         dataOffset = scanner.offset
         headerLineNumber = scanner.lineNumber

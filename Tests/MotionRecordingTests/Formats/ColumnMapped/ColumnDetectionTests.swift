@@ -86,6 +86,11 @@ import Testing
             }
         }
         #expect(try unit("time_ms", ["0", "10"]) == .milliseconds)
+        // `t_` with the unit, as Arduino/MPU-6050 sketches and many loggers name their time column.
+        #expect(try unit("t_ms", ["0", "10"]) == .milliseconds)
+        #expect(try unit("t_us", ["0", "10000"]) == .microseconds)
+        #expect(try unit("t_ns", ["1714000000123456789", "1714000000133456789"]) == .nanoseconds)
+        #expect(try unit("t (s)", ["0", "0.01"]) == .seconds)
         #expect(try unit("Time (s)", ["0", "0.01"]) == .seconds)
         #expect(try unit("timestamp", ["1714000000123456789", "1714000000133456789"]) == .nanoseconds)
         #expect(try unit("timestamp", ["1714000000123", "1714000000133"]) == .milliseconds)

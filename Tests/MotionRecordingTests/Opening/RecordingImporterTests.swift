@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import MotionRecording
+
+/// What ``RecordingImporter`` says about files that are not what their names or layouts claim: each error names the
+/// file, the line where one applies, and the real problem (not the symptom a reader would hit later).
+@Suite struct RecordingImporterTests {
+    static let header = "timestamp,acceleration_x,acceleration_y,acceleration_z"
+    static let rows = (0..<40).map { "\(1000 + Double($0) / 800),0.1,0.2,-1" }
+
+    static func message(_ url: URL) -> String {
+        do {
+            _ = try RecordingImporter.load(url)
+            return "loaded"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A `.zip` or `.npz` that is text (a download's HTML error page, a renamed CSV) is named as such, rather than
+    /// read as a CSV whose header is "no time column".
+    @Test func archivesThatAreNotZipFilesSaySo() {
+        let zip = FixtureFiles.write("<!DOCTYPE html><html><body>Not found</body></html>\n", named: "export.zip")
+        #expect(Self.message(zip).hasSuffix(
+            "export.zip: unrecognised format: named .zip but not a zip archive (a zip file starts with \"PK\", this one with \"<!DOCTYPE html><html><bo\")"),
+            "\(Self.message(zip))")
+        let npz = FixtureFiles.write(([Self.header] + Self.rows).joined(separator: "\n"), named: "session.NPZ")
+        #expect(Self.message(npz).contains("session.NPZ: unrecognised format: named .npz but not a zip archive"))
+    }
+
+    /// A repository cloned without `git lfs pull` holds pointer files in place of its recordings, under any name.
+    @Test func gitLFSPointersSayToFetchTheContents() {
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 1048576\n"
+        for name in ["session.npz", "accelerometer.csv"] {
+            let url = FixtureFiles.write(pointer, named: name)
+            #expect(Self.message(url).hasSuffix(
+                "\(name): unrecognised format: a Git LFS pointer file, not the recording itself: fetch the contents with 'git lfs pull'"))
+        }
+    }
+
+    /// pandas' `to_csv` without `index=False` puts an unnamed row-index column first (`Unnamed: 0` once read back and
+    /// written again): named, instead of "column 1 "timestamp": "" is not a number (a raw dump has no header)".
+    @Test func aRowIndexBeforeTheTimestampIsNamed() throws {
+        for (indexName, shown) in [("", "\"\""), ("Unnamed: 0", "\"Unnamed: 0\"")] {
+            let directory = FixtureFiles.temporaryDirectory()
+            let text = ([indexName + "," + Self.header] + Self.rows.enumerated().map { "\($0),\($1)" }).joined(separator: "\n")
+            try Data(text.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
+            #expect(Self.message(directory).hasSuffix(
+                "accelerometer.csv:1: 1 column(s) before \"timestamp\" (\(shown)): a row index, as pandas writes without index=False; remove it (an interchange CSV file starts with \"timestamp\")"),
+                "\(Self.message(directory))")
+        }
+    }
+
+    /// A recording left without samples says which findings dropped its rows (here: timestamps rounded to 0.1 s by
+    /// a spreadsheet, eight 800 Hz samples per value), not only "header only, or every row dropped".
+    @Test func noSamplesLeftSaysWhatDroppedThem() {
+        let rounded = (0..<800).map { "\(1000 + Double($0 / 80) / 10),\(Double($0) / 1000),0.2,-1" }
+        let url = FixtureFiles.write(([Self.header] + rounded).joined(separator: "\n") + "\n", named: "accelerometer.csv")
+        let message = Self.message(url)
+        #expect(message.contains(
+            "accelerometer.csv: no samples (header only, or every row dropped): \(url.path); \(url.path):3: duplicate-timestamps: 790 of 800 accelerometer samples share the timestamp of the one before"),
+            "\(message)")
+        #expect(message.hasSuffix("no longer say when each sample was taken; stream dropped"))
+    }
+}
