@@ -17,6 +17,9 @@ struct NumericCSVReader {
         var isInteger: Bool = false
         /// An empty field reads as ``emptyFieldMarker`` (a NaN with a payload) instead of being an error.
         var allowsEmpty: Bool = false
+        /// An empty field reads as a quiet NaN — how pandas and most spreadsheets write a missing value — which the
+        /// hygiene checks then drop and report with its line, instead of the whole file being an error.
+        var emptyIsNaN: Bool = false
         /// Parses the field's bytes instead of the number parsers (a decimal comma, time text); `nil` from it is
         /// "not a number" (or an empty field, with `allowsEmpty`).
         var parse: (@Sendable (UnsafeBufferPointer<UInt8>) -> Double?)? = nil
@@ -74,6 +77,7 @@ struct NumericCSVReader {
         private let columnIsFloat: [Bool]
         private let columnIsInteger: [Bool]
         private let columnAllowsEmpty: [Bool]
+        private let columnEmptyIsNaN: [Bool]
         private let columnParsers: [(@Sendable (UnsafeBufferPointer<UInt8>) -> Double?)?]
         /// The row is exactly the requested columns in order (see ``readLine(_:blankLine:row:)``).
         private let isPlainRow: Bool
@@ -91,6 +95,7 @@ struct NumericCSVReader {
             columnIsFloat = columns.map(\.isFloat)
             columnIsInteger = columns.map(\.isInteger)
             columnAllowsEmpty = columns.map(\.allowsEmpty)
+            columnEmptyIsNaN = columns.map(\.emptyIsNaN)
             columnParsers = columns.map(\.parse)
             isPlainRow = reader.expectedFieldCount == columns.count && reader.separator == .comma
                 && columns.enumerated().allSatisfy { $1.field == $0 && !$1.isInteger && !$1.allowsEmpty && $1.parse == nil }
@@ -190,6 +195,8 @@ struct NumericCSVReader {
                     let column = reader.columns[index]
                     return .endInsideLastLine(reader.droppedLastLine(
                         scanner, reason: "column \(column.field + 1) \"\(column.name)\" ends in \"\(scanner.text(range))\""))
+                } else if columnEmptyIsNaN[index] && scanner.isBlank(range) {
+                    values[index] = .nan
                 } else {
                     throw reader.notANumber(scanner, column: index, range: range, line: line)
                 }

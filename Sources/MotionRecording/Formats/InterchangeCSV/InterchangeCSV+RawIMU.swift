@@ -34,7 +34,8 @@ extension InterchangeCSV {
         try scanner.rejectBinary(file: file)
         try checkHeader(&scanner, expected: header, file: file)
         let reader = NumericCSVReader(
-            file: file, columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+            file: file,
+            columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0, emptyIsNaN: $0 > 0) },
             expectedFieldCount: header.count)
         var rows: Triples = ([], [], [], [], [])
         let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in

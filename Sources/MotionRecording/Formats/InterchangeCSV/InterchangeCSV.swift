@@ -158,7 +158,9 @@ public enum InterchangeCSV {
             try checkHeader(&scanner, expected: accelerometerHeader, file: file)
             let reader = NumericCSVReader(
                 file: file,
-                columns: accelerometerHeader.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0) },
+                columns: accelerometerHeader.enumerated().map {
+                    .init(field: $0, name: $1, isFloat: $0 > 0, emptyIsNaN: $0 > 0)
+                },
                 expectedFieldCount: accelerometerHeader.count)
             var findings: [HygieneFinding] = []
             var atEnd = false
@@ -241,20 +243,20 @@ public enum InterchangeCSV {
             let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
                 if present == nil {
                     var components: DeviceMotionComponents = []
-                    for (component, first, _) in deviceMotionGroups where !isEmptyFieldMarker(row[first]) {
+                    // A group is present when any of its fields holds a number on the first data line (an empty
+                    // field inside a present group is a missing value, read as NaN and reported by the checks).
+                    for (component, first, width) in deviceMotionGroups
+                    where (first..<(first + width)).contains(where: { !isEmptyFieldMarker(row[$0]) }) {
                         components.insert(component)
                     }
                     present = components
                     builder = DeviceMotionBuilder(components: components)
                 }
-                for (component, first, width) in deviceMotionGroups {
-                    let isPresent = present!.contains(component)
-                    for field in first..<(first + width) where isEmptyFieldMarker(row[field]) == isPresent {
+                for (component, first, width) in deviceMotionGroups where !present!.contains(component) {
+                    for field in first..<(first + width) where !isEmptyFieldMarker(row[field]) {
                         throw .malformed(
                             file: file, line: line, column: field + 1, columnName: deviceMotionHeader[field],
-                            reason: isPresent
-                                ? "empty field, expected a number"
-                                : "value in a column group that is empty on the first data line")
+                            reason: "value in a column group that is empty on the first data line")
                     }
                 }
                 builder.append(row: row)

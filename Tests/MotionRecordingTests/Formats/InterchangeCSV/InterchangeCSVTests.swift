@@ -43,6 +43,39 @@ import _TestSupport
         #expect(copyText.split(separator: "\n").count == originalText.split(separator: "\n").count)
     }
 
+    /// pandas writes a missing value as an empty field (`to_csv`'s default `na_rep`): such a cell is a NaN that the
+    /// checks drop and report with its line, in the accelerometer and in a present device-motion group alike, not an
+    /// error for the whole file.
+    @Test func emptyCellsAreMissingValuesDroppedAndReported() throws {
+        let directory = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = FixtureFiles.url("interchange/basic")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        /// Empties field `field` (0-based) of line `line` (1-based, the header is line 1).
+        func blank(_ file: String, line: Int, field: Int) throws {
+            let url = directory.appendingPathComponent(file)
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            var fields = lines[line - 1].components(separatedBy: ",")
+            fields[field] = ""
+            lines[line - 1] = fields.joined(separator: ",")
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        try blank("accelerometer.csv", line: 302, field: 3)
+        try blank("device_motion.csv", line: 50, field: 6)  // gravity_y
+
+        let recording = try RecordingImporter.load(directory)
+        #expect(recording.accelerometer?.count == 1999)
+        #expect(recording.deviceMotion?.count == 499)
+        #expect(recording.deviceMotion?.components == .full)
+        let nan = recording.hygiene.findings.filter { $0.kind == HygieneFinding.Kind.nan.rawValue }
+        #expect(nan.count == 2, "\(recording.hygiene.findings)")
+        #expect(nan.contains { $0.file?.hasSuffix("accelerometer.csv") == true && $0.line == 302 }, "\(nan)")
+        #expect(nan.contains { $0.file?.hasSuffix("device_motion.csv") == true && $0.line == 50 }, "\(nan)")
+    }
+
     @Test func rotationOnlyDeviceMotionRoundTripsWithEmptyGroups() throws {
         let recording = try RecordingImporter.load(FixtureFiles.url("raw/tiny-rotation.csv"))
         let directory = FixtureFiles.temporaryDirectory()
