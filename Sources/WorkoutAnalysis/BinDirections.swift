@@ -16,14 +16,20 @@ struct BinDirections: Sendable {
     private var slow: [SIMD4<Double>]
     /// Bins below this already hold their vectors (when ≥ the window's first bin).
     private var cachedEnd = Int.min
+    /// Σ of the fast and of the slow vectors over each whole second's even bins.
+    private var fastSeconds: SecondSums<SIMD4<Double>>
+    private var slowSeconds: SecondSums<SIMD4<Double>>
 
-    init(widths: (fast: Int, slow: Int), windowBins: Int) {
+    init(widths: (fast: Int, slow: Int), windowBins: Int, binsPerSecond: Int) {
         self.widths = widths
         var c = 1
         while c < windowBins + 2 * widths.slow { c <<= 1 }
         capacity = c
         fast = Array(repeating: .zero, count: c)
         slow = Array(repeating: .zero, count: c)
+        let seconds = windowBins / Swift.max(1, binsPerSecond) + 1
+        fastSeconds = SecondSums(secondsHeld: seconds, binsPerSecond: binsPerSecond, zero: .zero)
+        slowSeconds = fastSeconds
     }
 
     /// Circular variances (1 − |mean unit vector|) of the fast and the slow mean direction over window `range`
@@ -50,20 +56,28 @@ struct BinDirections: Sendable {
         }
         cachedEnd = range.upperBound
         return (
-            Self.variance(fast, from: range.lowerBound + widths.fast - 1, to: range.upperBound, mask: mask),
-            Self.variance(slow, from: range.lowerBound + widths.slow - 1, to: range.upperBound, mask: mask)
+            Self.variance(
+                fast, from: range.lowerBound + widths.fast - 1, to: range.upperBound, mask: mask, seconds: &fastSeconds),
+            Self.variance(
+                slow, from: range.lowerBound + widths.slow - 1, to: range.upperBound, mask: mask, seconds: &slowSeconds)
         )
     }
 
-    /// 1 − |Σ unit vectors| / count over the even bins in `first..<end`.
-    private static func variance(_ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int) -> Double {
-        var bin = first + (first & 1)
-        var sum = SIMD4<Double>.zero
-        vectors.withUnsafeBufferPointer { vectors in
-            while bin < end {
-                sum += vectors[bin & mask]
-                bin &+= 2
-            }
+    /// 1 − |Σ unit vectors| / count over the even bins in `first..<end` (whole seconds' sums from `seconds`).
+    private static func variance(
+        _ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int,
+        seconds: inout SecondSums<SIMD4<Double>>
+    ) -> Double {
+        let sum = vectors.withUnsafeBufferPointer { vectors in
+            seconds.sum(
+                of: first..<Swift.max(first, end), zero: .zero,
+                add: { sum, bins in
+                    var bin = bins.lowerBound + (bins.lowerBound & 1)
+                    while bin < bins.upperBound {
+                        sum += vectors[bin & mask]
+                        bin &+= 2
+                    }
+                }, merge: { $0 += $1 })
         }
         guard sum.w > 0 else { return 0 }
         return 1 - (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / sum.w

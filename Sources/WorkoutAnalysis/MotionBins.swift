@@ -26,13 +26,18 @@ struct MotionBin: Sendable {
 /// one (an input slower than 25 Hz) and is marked as a gap once the stream has been silent for half a second.
 /// The bins are stored as one array of ``MotionBin`` values, so reading a window touches one contiguous run.
 struct MotionBins: Sendable {
-    /// Ring capacity, bins.
+    /// Ring capacity, bins (a power of two, so a bin's slot is a mask of its number rather than a division).
     let capacity: Int
+    private let mask: Int
     private(set) var slots: [MotionBin]
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        slots = Array(repeating: MotionBin(), count: capacity)
+    /// - Parameter minimum: the fewest bins the ring must hold (rounded up to a power of two).
+    init(capacity minimum: Int) {
+        var c = 1
+        while c < minimum { c <<= 1 }
+        capacity = c
+        mask = c - 1
+        slots = Array(repeating: MotionBin(), count: c)
     }
 
     /// The bin in ring slot `slot`.
@@ -52,10 +57,8 @@ struct MotionBins: Sendable {
         return b.rotationBin == bin ? b.peakRotationRate : 0
     }
 
-    @inline(__always) func slot(_ bin: Int) -> Int {
-        let r = bin % capacity
-        return r < 0 ? r + capacity : r
-    }
+    /// The ring slot of absolute bin `bin` (`bin` mod ``capacity``, also for negative bins).
+    @inline(__always) func slot(_ bin: Int) -> Int { bin & mask }
 }
 
 /// What the two binners share: the bin being filled and the step into a sample's bin.
@@ -65,6 +68,9 @@ protocol GridBinner {
     var binsPerSecond: Int { get }
     /// The bin being filled (`nil` before the first sample).
     var current: Int? { get }
+    /// The first bin after the current one whose second (bin / ``binsPerSecond``, rounded towards zero) differs
+    /// from the current bin's (found once per second rather than by two divisions per bin).
+    var secondEnd: Int { get set }
     /// Closes the current bin and every bin before `bin`.
     mutating func close(upTo bin: Int, into bins: inout MotionBins)
     /// Makes `bin` the first bin.
@@ -79,10 +85,20 @@ extension GridBinner {
         let bin = Int((time * binRate).rounded(.down))
         guard let c = current else {
             start(at: bin)
+            secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
             return false
         }
         guard bin > c else { return false }
         close(upTo: bin, into: &bins)
-        return bin / binsPerSecond != c / binsPerSecond
+        guard bin >= secondEnd else { return false }
+        secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
+        return true
+    }
+
+    /// The first bin after `bin` whose `bin / b` (rounded towards zero, as Swift divides) differs from `bin`'s.
+    @inline(__always)
+    static func secondEnd(of bin: Int, binsPerSecond b: Int) -> Int {
+        let q = bin / b
+        return q >= 0 ? (q + 1) * b : q * b + 1
     }
 }

@@ -4,6 +4,7 @@ struct RotationBinner: GridBinner, Sendable {
     let binsPerSecond: Int
     /// The bin being filled (`nil` before the first sample).
     private(set) var current: Int?
+    var secondEnd = Int.min
     /// Peak |ω|² of the current bin, rad²/s² (the root is taken when the bin closes).
     private var peakSquared: Float = 0
 
@@ -79,7 +80,7 @@ struct RotationBinner: GridBinner, Sendable {
             peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
             i &+= 4
         }
-        return (i, peaks.max())
+        return (i, Swift.max(Swift.max(peaks[0], peaks[1]), Swift.max(peaks[2], peaks[3])))
     }
 
     mutating func close(upTo bin: Int, into bins: inout MotionBins) {

@@ -31,8 +31,8 @@ struct WindowFeatureExtractor: Sendable {
         let rate = configuration.binRate
         directions = BinDirections(
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
-            windowBins: w)
-        moments = BinMoments(windowBins: w)
+            windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        moments = BinMoments(windowBins: w, binsPerSecond: configuration.binsPerSecond)
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
@@ -44,51 +44,48 @@ struct WindowFeatureExtractor: Sendable {
         let rate = configuration.binRate
         f.span = Double(n) / rate
         guard n >= 2 else { return f }
-        var gaps = 0
-        var sum = 0.0
-        var variance = 0.0, varianceBins = 0, samples = 0
-        var spread = 0.0  // Σ within-bin standard deviation of |a|, g
-        var peak: Float = 0, rotation: Float = 0
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
         let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
-        // Σ a and Σ a·aᵀ of the bins' mean acceleration (g, g²), for the variance along the mean direction.
-        var first = SIMD4<Double>.zero, second = SIMD8<Double>.zero
         let lower = range.lowerBound
         let firstSlot = bins.slot(lower)
-        // The bins' values in Double come from the per-bin cache (converted once per bin, not once per window).
+        // The bins' values in Double come from the per-bin cache (converted once per bin, not once per window),
+        // their sums from the per-second sums (summed once per second).
         moments.update(to: range, from: bins)
+        let sums = moments.sums(of: range)
+        let (gaps, sum, samples) = (sums.gaps, sums.magnitude, sums.samples)
+        let (variance, spread, varianceBins) = (sums.variance, sums.spread, sums.varianceBins)
+        let (peak, first, second) = (sums.peak, sums.acceleration, sums.products)
         let cached = moments
         cached.withSlots { cache, mask in
             magnitude.withUnsafeMutableBufferPointer { magnitude in
-                let cacheBase = cache.baseAddress!
-                for i in 0..<n {
-                    let b = cacheBase + ((lower &+ i) & mask)
-                    if b.pointee.isGap { gaps &+= 1 }
-                    let m = b.pointee.magnitude
-                    magnitude[i] = m
-                    sum += m
-                    samples &+= Int(b.pointee.count)
-                    if b.pointee.count >= 3 {
-                        variance += b.pointee.magnitudeVariance
-                        spread += Double(Float(b.pointee.magnitudeVariance).squareRoot())
-                        varianceBins &+= 1
-                    }
-                    peak = Swift.max(peak, b.pointee.peakMagnitude)
-                    first += b.pointee.acceleration
-                    second += b.pointee.products
-                }
+                for i in 0..<n { magnitude[i] = cache[(lower &+ i) & mask].magnitude }
             }
         }
         // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
-        bins.slots.withUnsafeBufferPointer { ring in
-            var s = firstSlot
-            for i in 0..<n {
+        // Four running maxima (the maximum does not depend on the order), so the comparisons need not wait on
+        // each other.
+        let rotation = bins.slots.withUnsafeBufferPointer { ring in
+            @inline(__always) func rate(_ i: Int) -> Float {
+                var s = firstSlot &+ i
+                if s >= ring.count { s &-= ring.count }
                 let r = ring[s]
-                rotation = Swift.max(rotation, r.rotationBin == lower &+ i ? r.peakRotationRate : 0)
-                s &+= 1
-                if s == ring.count { s = 0 }
+                return r.rotationBin == lower &+ i ? r.peakRotationRate : 0
             }
+            var (p0, p1, p2, p3): (Float, Float, Float, Float) = (0, 0, 0, 0)
+            var i = 0
+            while i &+ 4 <= n {
+                p0 = Swift.max(p0, rate(i))
+                p1 = Swift.max(p1, rate(i &+ 1))
+                p2 = Swift.max(p2, rate(i &+ 2))
+                p3 = Swift.max(p3, rate(i &+ 3))
+                i &+= 4
+            }
+            while i < n {
+                p0 = Swift.max(p0, rate(i))
+                i &+= 1
+            }
+            return Swift.max(Swift.max(p0, p1), Swift.max(p2, p3))
         }
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
@@ -116,11 +113,7 @@ struct WindowFeatureExtractor: Sendable {
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
-        var sumSquares = 0.0
-        for i in 0..<n {
-            magnitude[i] -= mean
-            sumSquares += magnitude[i] * magnitude[i]
-        }
+        let sumSquares = Self.centre(&magnitude, count: n, mean: mean)
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
@@ -156,6 +149,31 @@ struct WindowFeatureExtractor: Sendable {
         return f
     }
 
+    /// Subtracts `mean` from `values[0..<count]` and returns Σ of their squares, added in four partial sums (lane
+    /// k takes the values at k mod 4, in order; then (lane 0 + lane 1) + (lane 2 + lane 3)), so the additions
+    /// need not wait on each other.
+    private static func centre(_ values: inout [Double], count n: Int, mean: Double) -> Double {
+        values.withUnsafeMutableBufferPointer { v in
+            let base = UnsafeMutableRawPointer(v.baseAddress!)
+            let m = SIMD4<Double>(repeating: mean)
+            var sums = SIMD4<Double>.zero
+            var i = 0
+            while i &+ 4 <= n {
+                let d = base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) - m
+                base.storeBytes(of: d, toByteOffset: i &* 8, as: SIMD4<Double>.self)
+                sums += d * d
+                i &+= 4
+            }
+            while i < n {
+                let d = v[i] - mean
+                v[i] = d
+                sums[i & 3] += d * d
+                i &+= 1
+            }
+            return (sums[0] + sums[1]) + (sums[2] + sums[3])
+        }
+    }
+
     /// Standard deviation of the bins' mean acceleration along the window's mean direction u, g: with g the mean
     /// and S = Σ a·aᵀ, Σ ((a − g)·u)² / n = uᵀ S u / n − |g|² (u = g / |g|).
     private static func verticalDeviation(sum: SIMD4<Double>, products s: SIMD8<Double>, count: Int) -> Double {
@@ -178,14 +196,33 @@ struct WindowFeatureExtractor: Sendable {
         // Σ (y_i − ȳ)(y_{i+L} − ȳ) = Σ y_i·y_{i+L} − ȳ (A + B) + (n − L) ȳ², with A and B the sums of y over the
         // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds y − ȳ).
         let offset = mean - 1
-        prefix[0] = 0
-        for i in 0..<n { prefix[i + 1] = prefix[i] + magnitude[i] }
-        for lag in (minLag - 1)...(maxLag + 1) {
-            let m = n - lag
-            let first = prefix[m] + Double(m) * offset
-            let second = prefix[n] - prefix[lag] + Double(m) * offset
-            let centred = products.products[lag] - offset * (first + second) + Double(m) * offset * offset
-            autocorrelation[lag] = centred / Double(m) / variance
+        Self.prefixSums(of: magnitude, count: n, into: &prefix)
+        let lags = (minLag - 1)...(maxLag + 1)
+        let (products, prefix) = (products, prefix)
+        autocorrelation.withUnsafeMutableBufferPointer { r in
+            products.withProducts { products in
+                for lag in lags {
+                    let m = n - lag
+                    let first = prefix[m] + Double(m) * offset
+                    let second = prefix[n] - prefix[lag] + Double(m) * offset
+                    r[lag] = products[lag] - offset * (first + second) + Double(m) * offset * offset
+                }
+            }
+            // Divided by (n − L) × variance, four lags at a time (one at a time, each division waited for the
+            // divider).
+            let base = UnsafeMutableRawPointer(r.baseAddress!)
+            let v = SIMD4<Double>(repeating: variance)
+            var lag = lags.lowerBound
+            while lag &+ 4 <= lags.upperBound &+ 1 {
+                let m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
+                let c = base.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self)
+                base.storeBytes(of: c / (m * v), toByteOffset: lag &* 8, as: SIMD4<Double>.self)
+                lag &+= 4
+            }
+            while lag <= lags.upperBound {
+                r[lag] = r[lag] / (Double(n - lag) * variance)
+                lag &+= 1
+            }
         }
         let r = autocorrelation
         func isPeak(_ lag: Int) -> Bool { r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] }
@@ -197,7 +234,11 @@ struct WindowFeatureExtractor: Sendable {
             return Double(lag) + Swift.max(-0.5, Swift.min(0.5, 0.5 * (a - c) / d))
         }
         var best = -1
-        for lag in minLag...maxLag where isPeak(lag) && (best < 0 || r[lag] > r[best]) { best = lag }
+        autocorrelation.withUnsafeBufferPointer { r in
+            for lag in minLag...maxLag where r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] && (best < 0 || r[lag] > r[best]) {
+                best = lag
+            }
+        }
         guard best > 0 else { return }
         f.periodicity = r[best]
         f.period = refined(best) / rate
@@ -235,6 +276,36 @@ struct WindowFeatureExtractor: Sendable {
         let stepR = Swift.max(r[step], r[strideLag])
         f.stepPeriod = stepLag / rate
         f.stepPeriodicity = stepR
+    }
+
+    /// `prefix[i]` = Σ `values[0..<i]` for i in 0...`count`, in blocks of eight: each block's running sums start
+    /// from its first value, then the total of the blocks before it is added. The blocks' sums do not wait on
+    /// each other (one running sum waits on every addition before it).
+    private static func prefixSums(of values: [Double], count n: Int, into prefix: inout [Double]) {
+        values.withUnsafeBufferPointer { v in
+            prefix.withUnsafeMutableBufferPointer { p in
+                p[0] = 0
+                var start = 0
+                while start < n {
+                    let end = Swift.min(n, start &+ 8)
+                    var running = 0.0
+                    for i in start..<end {
+                        running += v[i]
+                        p[i &+ 1] = running
+                    }
+                    start = end
+                }
+                var before = 0.0
+                start = 0
+                while start < n {
+                    let end = Swift.min(n, start &+ 8)
+                    let total = p[end]
+                    for i in (start &+ 1)...end { p[i] += before }
+                    before += total
+                    start = end
+                }
+            }
+        }
     }
 
     /// The period found in |a| may be a stride rather than a step: a watch on one wrist sees the arm swing once

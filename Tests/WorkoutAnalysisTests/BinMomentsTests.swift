@@ -23,7 +23,7 @@ struct BinMomentsTests {
     func cachedValuesAreTheBins() {
         var random = SplitMix64(seed: 26)
         var bins = MotionBins(capacity: 500)
-        var moments = BinMoments(windowBins: 200)
+        var moments = BinMoments(windowBins: 200, binsPerSecond: 25)
         var written = 1000  // absolute bins written so far start at 1000
         // Growing from the first bin, sliding by 25 bins past many ring wraps, then a jump past a long silence.
         var windows: [Range<Int>] = (1...8).map { 1000..<(1000 + 25 * $0) }
