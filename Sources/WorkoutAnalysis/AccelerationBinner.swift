@@ -30,7 +30,7 @@ struct AccelerationBinner: GridBinner, Sendable {
     mutating func add(time: Double, x: Float, y: Float, z: Float, into bins: inout MotionBins) {
         let m2f = x * x + y * y + z * z
         guard m2f < .infinity, time.isFinite else { return }  // a NaN or infinite component: skipped
-        _ = enter(time: time, into: &bins)
+        _ = bins.withRing { enter(time: time, in: $0) }
         sums.add(x: x, y: y, z: z, squared: m2f)
     }
 
@@ -46,6 +46,14 @@ struct AccelerationBinner: GridBinner, Sendable {
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
     ) -> Int {
+        bins.withRing { ring in add(from: start, count: count, times: times, x: x, y: y, z: z, in: ring) }
+    }
+
+    @inline(__always)
+    private mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, in ring: MotionBinRing
+    ) -> Int {
         var i = start
         while i < count {
             let t = times[i]
@@ -54,7 +62,7 @@ struct AccelerationBinner: GridBinner, Sendable {
             // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
             let m2f = tx * tx + ty * ty + tz * tz
             guard m2f < .infinity, t.isFinite else { continue }
-            let passed = enter(time: t, into: &bins)
+            let passed = enter(time: t, in: ring)
             // Local accumulation while the bin stays the same. The bin holds the samples with t × binRate < its
             // index + 1 (times are non-decreasing; an earlier time joins the open bin, as a later bin's index would
             // not be smaller). From this sample on (it is in the bin and finite): four at a time when the bin's
@@ -77,53 +85,48 @@ struct AccelerationBinner: GridBinner, Sendable {
     }
 
     /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
-    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+    mutating func close(upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
-        let s = bins.slot(c)
         if sums.count > 0 {
             let inv = 1 / Double(sums.count)
             let (xyzm, squares) = sums.totals
             let means = xyzm * inv
             let mean = means[3]
-            let (count, peak) = (sums.count, sums.peakSquared.squareRoot())
-            bins.update(slot: s) { b in
-                b.meanX = Float(means[0])
-                b.meanY = Float(means[1])
-                b.meanZ = Float(means[2])
-                b.meanMagnitude = Float(mean)
-                b.peakMagnitude = peak
-                b.magnitudeVariance = Float(Swift.max(0, squares * inv - mean * mean))
-                b.count = count
-                b.isGap = false
-            }
+            let b = ring.pointer(c)
+            b.pointee.meanX = Float(means[0])
+            b.pointee.meanY = Float(means[1])
+            b.pointee.meanZ = Float(means[2])
+            b.pointee.meanMagnitude = Float(mean)
+            b.pointee.peakMagnitude = sums.peakSquared.squareRoot()
+            b.pointee.magnitudeVariance = Float(Swift.max(0, squares * inv - mean * mean))
+            b.pointee.count = sums.count
+            b.pointee.isGap = false
             lastDataBin = c
         } else {
-            repeatPrevious(c, into: &bins)
+            repeatPrevious(c, in: ring)
         }
         // Empty bins up to the new one (at most a ring's worth are ever read back).
         var k = c + 1
-        if bin - k > bins.capacity { k = bin - bins.capacity }
+        if bin - k > ring.capacity { k = bin - ring.capacity }
         while k < bin {
-            repeatPrevious(k, into: &bins)
+            repeatPrevious(k, in: ring)
             k += 1
         }
         current = bin
         sums = BinSums()
     }
 
-    private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {
-        let s = bins.slot(bin)
-        let previous = bins[slot: bins.slot(bin - 1)]
+    private func repeatPrevious(_ bin: Int, in ring: MotionBinRing) {
+        let previous = ring[bin - 1]
         let isGap = bin - lastDataBin > gapBins
-        bins.update(slot: s) { b in
-            b.meanX = previous.meanX
-            b.meanY = previous.meanY
-            b.meanZ = previous.meanZ
-            b.meanMagnitude = previous.meanMagnitude
-            b.peakMagnitude = previous.meanMagnitude
-            b.magnitudeVariance = 0
-            b.count = 0
-            b.isGap = isGap
-        }
+        let b = ring.pointer(bin)
+        b.pointee.meanX = previous.meanX
+        b.pointee.meanY = previous.meanY
+        b.pointee.meanZ = previous.meanZ
+        b.pointee.meanMagnitude = previous.meanMagnitude
+        b.pointee.peakMagnitude = previous.meanMagnitude
+        b.pointee.magnitudeVariance = 0
+        b.pointee.count = 0
+        b.pointee.isGap = isGap
     }
 }

@@ -51,6 +51,12 @@ struct MotionBins: Sendable {
         body(&slots[slot])
     }
 
+    /// Lends the ring for writing (one uniqueness check for all the bins a batch closes).
+    @inline(__always) mutating func withRing<R>(_ body: (MotionBinRing) -> R) -> R {
+        let mask = mask
+        return slots.withUnsafeMutableBufferPointer { body(MotionBinRing(slots: $0, mask: mask)) }
+    }
+
     /// Peak |rotation rate| of `bin`, rad/s (0 when device motion did not cover it or the slot was reused).
     @inline(__always) func rotationRate(_ bin: Int) -> Float {
         let b = slots[slot(bin)]
@@ -59,6 +65,26 @@ struct MotionBins: Sendable {
 
     /// The ring slot of absolute bin `bin` (`bin` mod ``capacity``, also for negative bins).
     @inline(__always) func slot(_ bin: Int) -> Int { bin & mask }
+}
+
+/// ``MotionBins``' ring lent for writing by ``MotionBins/withRing(_:)``, indexed by absolute bin.
+struct MotionBinRing {
+    let slots: UnsafeMutableBufferPointer<MotionBin>
+    let mask: Int
+
+    /// Ring capacity, bins.
+    var capacity: Int { slots.count }
+
+    /// The bin in the slot of absolute bin `bin`.
+    @inline(__always) subscript(bin: Int) -> MotionBin {
+        get { slots[bin & mask] }
+        nonmutating _modify { yield &slots[bin & mask] }
+    }
+
+    /// The slot of absolute bin `bin`, for writing several of its fields.
+    @inline(__always) func pointer(_ bin: Int) -> UnsafeMutablePointer<MotionBin> {
+        slots.baseAddress.unsafelyUnwrapped + (bin & mask)
+    }
 }
 
 /// What the two binners share: the bin being filled and the step into a sample's bin.
@@ -72,7 +98,7 @@ protocol GridBinner {
     /// from the current bin's (found once per second rather than by two divisions per bin).
     var secondEnd: Int { get set }
     /// Closes the current bin and every bin before `bin`.
-    mutating func close(upTo bin: Int, into bins: inout MotionBins)
+    mutating func close(upTo bin: Int, in ring: MotionBinRing)
     /// Makes `bin` the first bin.
     mutating func start(at bin: Int)
 }
@@ -81,7 +107,7 @@ extension GridBinner {
     /// Moves to the bin of a sample at `time` (s): closes the bins before it when it is later than the current
     /// one. Returns whether the sample is in a later second than the previous bin.
     @inline(__always)
-    mutating func enter(time: Double, into bins: inout MotionBins) -> Bool {
+    mutating func enter(time: Double, in ring: MotionBinRing) -> Bool {
         let bin = Int((time * binRate).rounded(.down))
         guard let c = current else {
             start(at: bin)
@@ -89,10 +115,15 @@ extension GridBinner {
             return false
         }
         guard bin > c else { return false }
-        close(upTo: bin, into: &bins)
+        close(upTo: bin, in: ring)
         guard bin >= secondEnd else { return false }
         secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
         return true
+    }
+
+    /// Closes the current bin and every bin before `bin`.
+    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+        bins.withRing { close(upTo: bin, in: $0) }
     }
 
     /// The first bin after `bin` whose `bin / b` (rounded towards zero, as Swift divides) differs from `bin`'s.

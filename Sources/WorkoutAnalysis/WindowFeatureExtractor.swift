@@ -201,27 +201,39 @@ struct WindowFeatureExtractor: Sendable {
         let (products, prefix) = (products, prefix)
         autocorrelation.withUnsafeMutableBufferPointer { r in
             products.withProducts { products in
-                for lag in lags {
-                    let m = n - lag
-                    let first = prefix[m] + Double(m) * offset
-                    let second = prefix[n] - prefix[lag] + Double(m) * offset
-                    r[lag] = products[lag] - offset * (first + second) + Double(m) * offset * offset
+                prefix.withUnsafeBufferPointer { prefix in
+                    // Four lags at a time, each lane as one lag's scalar expression (so the same values as one at
+                    // a time), and one division by (n − L) × variance per lag.
+                    let (p, q) = (UnsafeRawPointer(prefix.baseAddress!), UnsafeRawPointer(products.baseAddress!))
+                    let out = UnsafeMutableRawPointer(r.baseAddress!)
+                    let (o, v, total) = (
+                        SIMD4<Double>(repeating: offset), SIMD4<Double>(repeating: variance),
+                        SIMD4<Double>(repeating: prefix[n])
+                    )
+                    var lag = lags.lowerBound
+                    while lag <= lags.upperBound {
+                        let four = lag &+ 4 <= lags.upperBound &+ 1
+                        var c = SIMD4<Double>.zero
+                        var m = SIMD4<Double>(repeating: 1)
+                        if four {
+                            m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
+                            // prefix[n − L] for L = lag … lag + 3: four values read backwards.
+                            let back = p.loadUnaligned(fromByteOffset: (n &- lag &- 3) &* 8, as: SIMD4<Double>.self)
+                            let first = SIMD4(back[3], back[2], back[1], back[0]) + m * o
+                            let second = total - p.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) + m * o
+                            c = q.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) - o * (first + second)
+                                + m * o * o
+                            out.storeBytes(of: c / (m * v), toByteOffset: lag &* 8, as: SIMD4<Double>.self)
+                            lag &+= 4
+                        } else {
+                            let m = Double(n - lag)
+                            let first = prefix[n - lag] + m * offset
+                            let second = prefix[n] - prefix[lag] + m * offset
+                            r[lag] = (products[lag] - offset * (first + second) + m * offset * offset) / (m * variance)
+                            lag &+= 1
+                        }
+                    }
                 }
-            }
-            // Divided by (n − L) × variance, four lags at a time (one at a time, each division waited for the
-            // divider).
-            let base = UnsafeMutableRawPointer(r.baseAddress!)
-            let v = SIMD4<Double>(repeating: variance)
-            var lag = lags.lowerBound
-            while lag &+ 4 <= lags.upperBound &+ 1 {
-                let m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
-                let c = base.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self)
-                base.storeBytes(of: c / (m * v), toByteOffset: lag &* 8, as: SIMD4<Double>.self)
-                lag &+= 4
-            }
-            while lag <= lags.upperBound {
-                r[lag] = r[lag] / (Double(n - lag) * variance)
-                lag &+= 1
             }
         }
         let r = autocorrelation
@@ -235,8 +247,13 @@ struct WindowFeatureExtractor: Sendable {
         }
         var best = -1
         autocorrelation.withUnsafeBufferPointer { r in
-            for lag in minLag...maxLag where r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] && (best < 0 || r[lag] > r[best]) {
-                best = lag
+            // The highest peak, without a branch per lag (which one the data takes is unpredictable).
+            var highest = -Double.infinity
+            for lag in minLag...maxLag {
+                let value = r[lag]
+                let better = (value >= r[lag - 1]) && (value > r[lag + 1]) && value > highest
+                best = better ? lag : best
+                highest = better ? value : highest
             }
         }
         guard best > 0 else { return }
