@@ -108,7 +108,7 @@ struct WindowFeatureExtractor: Sendable {
                 }
             }
         }
-        products.update(to: range) { Double(bins[slot: bins.slot($0)].meanMagnitude) - 1 }
+        cached.withSlots { cache, mask in products.update(to: range) { cache[$0 & mask].magnitude - 1 } }
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
@@ -343,29 +343,46 @@ struct WindowFeatureExtractor: Sendable {
         let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
         guard norm > 0 else { return }
         let u = g / norm
-        var sum = 0.0
-        var s = bins.slot(range.lowerBound)
-        for i in 0..<n {
-            let b = bins[slot: s]
-            let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
-            vertical[i] = v
-            sum += v
-            s &+= 1
-            if s == bins.capacity { s = 0 }
+        // The projections, then Σ v, Σ (v − v̄)² and the lagged products each in four partial sums (lane k takes
+        // the terms at k mod 4, in order), so the additions need not wait on each other.
+        let first = bins.slot(range.lowerBound)
+        let sum = bins.slots.withUnsafeBufferPointer { ring in
+            vertical.withUnsafeMutableBufferPointer { vertical in
+                var sums = SIMD4<Double>.zero
+                var s = first
+                for i in 0..<n {
+                    let b = ring[s]
+                    let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
+                    vertical[i] = v
+                    sums[i & 3] += v
+                    s &+= 1
+                    if s == ring.count { s = 0 }
+                }
+                return (sums[0] + sums[1]) + (sums[2] + sums[3])
+            }
         }
         let mean = sum / Double(n)
-        var variance = 0.0
-        for i in 0..<n {
-            vertical[i] -= mean
-            variance += vertical[i] * vertical[i]
-        }
-        variance /= Double(n)
+        let variance = Self.centre(&vertical, count: n, mean: mean) / Double(n)
         guard variance > 0 else { return }
         var best = -Double.infinity
-        for l in (lag - 1)...(lag + 1) {
-            var c = 0.0
-            for i in 0..<(n - l) { c += vertical[i] * vertical[i + l] }
-            best = Swift.max(best, c / Double(n - l) / variance)
+        vertical.withUnsafeBufferPointer { vertical in
+            let base = UnsafeRawPointer(vertical.baseAddress!)
+            for l in (lag - 1)...(lag + 1) {
+                let pairs = n - l
+                var sums = SIMD4<Double>.zero
+                var i = 0
+                while i &+ 4 <= pairs {
+                    sums += base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
+                        * base.loadUnaligned(fromByteOffset: (i &+ l) &* 8, as: SIMD4<Double>.self)
+                    i &+= 4
+                }
+                while i < pairs {
+                    sums[i & 3] += vertical[i] * vertical[i &+ l]
+                    i &+= 1
+                }
+                let c = (sums[0] + sums[1]) + (sums[2] + sums[3])
+                best = Swift.max(best, c / Double(pairs) / variance)
+            }
         }
         if best >= configuration.verticalStepPeriodicity { f.stepPeriod /= 2 }
     }
