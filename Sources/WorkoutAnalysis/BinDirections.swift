@@ -44,11 +44,14 @@ struct BinDirections: Sendable {
             bins.slots.withUnsafeBufferPointer { ring in
                 fast.withUnsafeMutableBufferPointer { fast in
                     slow.withUnsafeMutableBufferPointer { slow in
+                        // Four even bins at a time (lanes), each lane's sums and root as one bin's alone.
                         while bin < end {
-                            let (f, w) = (bins.slot(bin - widths.fast + 1), bins.slot(bin - widths.slow + 1))
-                            fast[bin & mask] = Self.direction(width: widths.fast, in: ring, from: f)
-                            slow[bin & mask] = Self.direction(width: widths.slow, in: ring, from: w)
-                            bin &+= 2
+                            let lanes = Swift.min(4, (end &- bin &+ 1) / 2)
+                            Self.directions(
+                                width: widths.fast, in: ring, lastBin: bin, lanes: lanes, into: fast, mask: mask)
+                            Self.directions(
+                                width: widths.slow, in: ring, lastBin: bin, lanes: lanes, into: slow, mask: mask)
+                            bin &+= 8
                         }
                     }
                 }
@@ -83,25 +86,32 @@ struct BinDirections: Sendable {
         return 1 - (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / sum.w
     }
 
-    /// Unit vector of Σ (mean x, y, z) over the `width` bins from ring slot `first` on (a bin and the
-    /// `width − 1` before it), with weight 1; zero if the sum is zero. The three sums run in bin order in the
-    /// lanes of one vector (each lane as a scalar sum would).
+    /// Writes to `vectors[b & mask]`, for the first `lanes` of b = `lastBin`, `lastBin` + 2, + 4, + 6, the unit
+    /// vector of Σ (mean x, y, z) over the `width` bins up to b (b and the `width − 1` before it), with weight 1;
+    /// zero where the sum is zero. Lane k of each sum adds its bins in bin order, as one bin's scalar sums would,
+    /// and the norm, root and quotients are lane by lane, so each vector is the one computed for its bin alone.
     @inline(__always)
-    private static func direction(
-        width: Int, in ring: UnsafeBufferPointer<MotionBin>, from first: Int
-    ) -> SIMD4<Double> {
-        var sum = SIMD4<Double>.zero
-        var s = first
+    private static func directions(
+        width: Int, in ring: UnsafeBufferPointer<MotionBin>, lastBin: Int, lanes: Int,
+        into vectors: UnsafeMutableBufferPointer<SIMD4<Double>>, mask vectorMask: Int
+    ) {
+        let mask = ring.count - 1  // a power of two (MotionBins)
+        var (sx, sy, sz) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+        var first = lastBin &- width &+ 1
         for _ in 0..<width {
-            let b = ring[s]
-            sum += SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)
-            s &+= 1
-            if s == ring.count { s = 0 }
+            let (b0, b1, b2, b3) = (
+                ring[first & mask], ring[(first &+ 2) & mask], ring[(first &+ 4) & mask], ring[(first &+ 6) & mask]
+            )
+            sx += SIMD4<Double>(SIMD4(b0.meanX, b1.meanX, b2.meanX, b3.meanX))
+            sy += SIMD4<Double>(SIMD4(b0.meanY, b1.meanY, b2.meanY, b3.meanY))
+            sz += SIMD4<Double>(SIMD4(b0.meanZ, b1.meanZ, b2.meanZ, b3.meanZ))
+            first &+= 1
         }
-        let (sx, sy, sz) = (sum.x, sum.y, sum.z)
         let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
-        guard norm > 0 else { return .zero }
         let inverse = 1 / norm
-        return SIMD4(sx * inverse, sy * inverse, sz * inverse, 1)
+        let (ux, uy, uz) = (sx * inverse, sy * inverse, sz * inverse)
+        for k in 0..<lanes {
+            vectors[(lastBin &+ 2 &* k) & vectorMask] = norm[k] > 0 ? SIMD4(ux[k], uy[k], uz[k], 1) : .zero
+        }
     }
 }
