@@ -2,8 +2,8 @@
 /// count, Σ within-bin variance of |a| (g²) and Σ its square root (g) over the bins with at least 3 samples and
 /// their count, the peak |a| (g), Σ a (g) and Σ a·aᵀ (g²) of the bins' mean acceleration.
 ///
-/// A window's sums are added from the sums of the whole seconds it holds (``BinMoments/sums(of:binsPerSecond:)``,
-/// each second summed once, in bin order) and of the bins of its partial seconds, in bin order: the window
+/// A window's sums are added from the sums of the whole seconds it holds (``BinMoments/sums(of:)``, each
+/// second summed once, in bin order) and of the bins of its partial seconds, in bin order: the window
 /// slides by one second, so most of its seconds were summed for an earlier window. The grouping depends only on
 /// the window's range, which is the same for any cutting of the stream into batches.
 struct MomentSums: Sendable {

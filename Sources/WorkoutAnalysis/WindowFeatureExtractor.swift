@@ -113,7 +113,7 @@ struct WindowFeatureExtractor: Sendable {
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
-        let sumSquares = Self.centre(&magnitude, count: n, mean: mean)
+        let sumSquares = PartialSums.centre(&magnitude, count: n, mean: mean)
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
@@ -149,31 +149,6 @@ struct WindowFeatureExtractor: Sendable {
         return f
     }
 
-    /// Subtracts `mean` from `values[0..<count]` and returns Σ of their squares, added in four partial sums (lane
-    /// k takes the values at k mod 4, in order; then (lane 0 + lane 1) + (lane 2 + lane 3)), so the additions
-    /// need not wait on each other.
-    private static func centre(_ values: inout [Double], count n: Int, mean: Double) -> Double {
-        values.withUnsafeMutableBufferPointer { v in
-            let base = UnsafeMutableRawPointer(v.baseAddress!)
-            let m = SIMD4<Double>(repeating: mean)
-            var sums = SIMD4<Double>.zero
-            var i = 0
-            while i &+ 4 <= n {
-                let d = base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) - m
-                base.storeBytes(of: d, toByteOffset: i &* 8, as: SIMD4<Double>.self)
-                sums += d * d
-                i &+= 4
-            }
-            while i < n {
-                let d = v[i] - mean
-                v[i] = d
-                sums[i & 3] += d * d
-                i &+= 1
-            }
-            return (sums[0] + sums[1]) + (sums[2] + sums[3])
-        }
-    }
-
     /// Standard deviation of the bins' mean acceleration along the window's mean direction u, g: with g the mean
     /// and S = Σ a·aᵀ, Σ ((a − g)·u)² / n = uᵀ S u / n − |g|² (u = g / |g|).
     private static func verticalDeviation(sum: SIMD4<Double>, products s: SIMD8<Double>, count: Int) -> Double {
@@ -196,7 +171,7 @@ struct WindowFeatureExtractor: Sendable {
         // Σ (y_i − ȳ)(y_{i+L} − ȳ) = Σ y_i·y_{i+L} − ȳ (A + B) + (n − L) ȳ², with A and B the sums of y over the
         // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds y − ȳ).
         let offset = mean - 1
-        Self.prefixSums(of: magnitude, count: n, into: &prefix)
+        PartialSums.prefixSums(of: magnitude, count: n, into: &prefix)
         let lags = (minLag - 1)...(maxLag + 1)
         let (products, prefix) = (products, prefix)
         autocorrelation.withUnsafeMutableBufferPointer { r in
@@ -295,36 +270,6 @@ struct WindowFeatureExtractor: Sendable {
         f.stepPeriodicity = stepR
     }
 
-    /// `prefix[i]` = Σ `values[0..<i]` for i in 0...`count`, in blocks of eight: each block's running sums start
-    /// from its first value, then the total of the blocks before it is added. The blocks' sums do not wait on
-    /// each other (one running sum waits on every addition before it).
-    private static func prefixSums(of values: [Double], count n: Int, into prefix: inout [Double]) {
-        values.withUnsafeBufferPointer { v in
-            prefix.withUnsafeMutableBufferPointer { p in
-                p[0] = 0
-                var start = 0
-                while start < n {
-                    let end = Swift.min(n, start &+ 8)
-                    var running = 0.0
-                    for i in start..<end {
-                        running += v[i]
-                        p[i &+ 1] = running
-                    }
-                    start = end
-                }
-                var before = 0.0
-                start = 0
-                while start < n {
-                    let end = Swift.min(n, start &+ 8)
-                    let total = p[end]
-                    for i in (start &+ 1)...end { p[i] += before }
-                    before += total
-                    start = end
-                }
-            }
-        }
-    }
-
     /// The period found in |a| may be a stride rather than a step: a watch on one wrist sees the arm swing once
     /// per two steps, and when the heel strikes barely show in |a| the arm swing's period wins. The body's
     /// vertical bounce and the heel strikes repeat at every step, so the acceleration along gravity correlates at
@@ -362,26 +307,13 @@ struct WindowFeatureExtractor: Sendable {
             }
         }
         let mean = sum / Double(n)
-        let variance = Self.centre(&vertical, count: n, mean: mean) / Double(n)
+        let variance = PartialSums.centre(&vertical, count: n, mean: mean) / Double(n)
         guard variance > 0 else { return }
         var best = -Double.infinity
         vertical.withUnsafeBufferPointer { vertical in
-            let base = UnsafeRawPointer(vertical.baseAddress!)
             for l in (lag - 1)...(lag + 1) {
-                let pairs = n - l
-                var sums = SIMD4<Double>.zero
-                var i = 0
-                while i &+ 4 <= pairs {
-                    sums += base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
-                        * base.loadUnaligned(fromByteOffset: (i &+ l) &* 8, as: SIMD4<Double>.self)
-                    i &+= 4
-                }
-                while i < pairs {
-                    sums[i & 3] += vertical[i] * vertical[i &+ l]
-                    i &+= 1
-                }
-                let c = (sums[0] + sums[1]) + (sums[2] + sums[3])
-                best = Swift.max(best, c / Double(pairs) / variance)
+                let c = PartialSums.laggedProducts(vertical, count: n, lag: l)
+                best = Swift.max(best, c / Double(n - l) / variance)
             }
         }
         if best >= configuration.verticalStepPeriodicity { f.stepPeriod /= 2 }
