@@ -25,10 +25,13 @@ Swings (200 Hz device motion)
   * contact classification: the strongest unclaimed impact within [first − 50 ms, last + 100 ms] of the event;
   * anchor = last sample before the impact (hit) or the rotation peak (miss); polarity from the largest |rate|
     within 50 ms before it; walk back while rate × polarity ≥ 1 rad/s, ending after 20 ms below (fails beyond
-    0.6 s); onset = hinge least-squares fit b + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on the 0.01 ms
-    lattice (a 1 ms grid, then each exponent's promising coarse minima walked to their lattice minimum), over the
-    100 ms before the walk-back point up to 35 % of the peak (normal equations from
-    power sums of d over the samples after τ, as the Swift fit forms them; vectorised over τ);
+    0.6 s); out of a counter-rotation (the rate reversing into the swing with the acceleration of a top on both
+    sides of zero) onset = that zero crossing; otherwise onset = hinge least-squares fit b + a·d^m + c·d^(m+1),
+    m ∈ {1, 1.5, 2, 2.5, 3}, τ on the 0.01 ms lattice (a 1 ms grid, then each exponent's promising coarse minima
+    walked to their lattice minimum, then every exponent's own minimum; the τ of the exponents within ±1 of the best
+    averaged with weights exp(−ΔS·(n − 5)/(2·240·S_min))), over the window before the walk-back point (2·r/ṙ + 30 ms
+    there, 0.1–0.25 s) up to 35 % of the peak (normal equations from power sums of d over the samples after τ, as
+    the Swift fit forms them; vectorised over τ);
   * accumulated rotation (trapezoid, onset → anchor) must reach 0.35 rad.
 
 Loading: `numpy.load` for the native .npz; `numpy.loadtxt` (numpy 2's C parser) for interchange CSV.
@@ -326,16 +329,20 @@ MAXIMUM_REFINED_MINIMA = 8
 FALLBACK_FINE_STEPS = 25
 
 
-def best_hinge(times, p, tau_low, tau_high):
-    """τ with the smallest residual on the lattice τ_low + n·0.01 ms in [τ_low, τ_high], searched as
-    HingeFit.bestHinge does (Sources/SwingAnalysis/Onset/HingeFit+Search.swift): all exponents on a 1 ms grid; every
-    local minimum of one exponent's coarse residual is a candidate with the estimate vertex − 2·(coarse − vertex) of
-    the parabola through it and its neighbours; candidates in increasing estimate (≤ 8), while the estimate is at
-    most the best residual so far: their exponent on a 0.1 ms grid over ±1 ms, then a walk on the lattice from the
-    lowest of those points to the local minimum. Every evaluation updates the best over all exponents; ties keep
-    the earlier τ and the smaller exponent."""
-    if tau_low > tau_high:
-        return tau_high
+EXPONENT_AVERAGE_INFLATION = 240.0  # κ of HingeFit+ExponentAverage.swift
+EXPONENT_AVERAGE_REACH = 2  # exponents within this many lanes of the best one (m within ±1) are averaged
+
+
+def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
+    """The lattice search of HingeFit.search (Sources/SwingAnalysis/Onset/HingeFit+Search.swift) over τ_low + n·0.01 ms
+    in [τ_low, τ_high]: all exponents on a 1 ms grid; every local minimum of one exponent's coarse residual is a
+    candidate with the estimate vertex − 2·(coarse − vertex) of the parabola through it and its neighbours;
+    candidates in increasing estimate (≤ 8), while the estimate is at most the best residual so far: their exponent
+    on a 0.1 ms grid over ±1 ms, then a walk on the lattice from the lowest of those points to the local minimum;
+    with `refining_every_exponent`, every exponent no candidate refined is refined the same way from its own lowest
+    point. Every evaluation updates the best over all exponents (ties: the earlier τ, the smaller exponent) and each
+    exponent's own best. Returns dict(error, index, exponent, exponent_errors, exponent_indices, last) or None when no
+    fit is finite on the coarse grid."""
     step = FINE_TAU_STEP
     last = int(math.floor((tau_high - tau_low) / step))
     while last > 0 and tau_low + float(last) * step > tau_high:
@@ -343,11 +350,15 @@ def best_hinge(times, p, tau_low, tau_high):
     while tau_low + float(last + 1) * step <= tau_high:
         last += 1
     best = [np.inf, sys.maxsize, 0]  # error, lattice index, exponent
+    exponent_errors = [np.inf] * 5
+    exponent_indices = [sys.maxsize] * 5
 
     def consider(rows, indices):
         for row, index in zip(rows, indices):
             for e in range(5):
                 v = row[e]
+                if v < exponent_errors[e] or (v == exponent_errors[e] and np.isfinite(v) and index < exponent_indices[e]):
+                    exponent_errors[e], exponent_indices[e] = v, index
                 if v < best[0] or (v == best[0] and np.isfinite(v) and (index, e) < (best[1], best[2])):
                     best[:] = [v, index, e]
 
@@ -356,18 +367,35 @@ def best_hinge(times, p, tau_low, tau_high):
         consider([row], [index])
         return row
 
+    def refine(coarse_index, coarse_value, e):
+        # The exponent on a 0.1 ms grid over ±1 coarse step, then a walk on the lattice from the lowest point.
+        points = coarse_index + np.arange(-COARSE_STRIDE, COARSE_STRIDE + 1, MIDDLE_STRIDE)
+        points = points[(points >= 0) & (points <= last) & (points != coarse_index)]
+        index, value = coarse_index, coarse_value
+        if points.size:
+            rows = hinge_errors(times, p, tau_low + points.astype(np.float64) * step, range(5))
+            consider(rows, points.tolist())
+            for point, error in zip(points.tolist(), rows[:, e]):
+                if error < value or (error == value and point < index):
+                    index, value = point, error
+        steps = 0
+        while index > 0 and steps < 2 * MIDDLE_STRIDE:
+            earlier = evaluate(index - 1)[e]
+            if not earlier <= value:
+                break
+            index, value, steps = index - 1, earlier, steps + 1
+        if steps == 0:
+            while index < last and steps < 2 * MIDDLE_STRIDE:
+                later = evaluate(index + 1)[e]
+                if not later < value:
+                    break
+                index, value, steps = index + 1, later, steps + 1
+
     coarse_indices = np.arange(0, last + 1, COARSE_STRIDE)
     coarse = hinge_errors(times, p, tau_low + coarse_indices.astype(np.float64) * step, range(5))
     consider(coarse, coarse_indices.tolist())
-    if not np.isfinite(best[0]):  # no finite fit on the coarse grid: m = 1 near the walk-back point, as in Swift
-        best_tau, best_error = tau_high, np.inf
-        for k in range(FALLBACK_FINE_STEPS, -1, -1):
-            candidate = tau_high - float(k) * step
-            if candidate >= tau_low:
-                error = hinge_errors(times, p, np.array([candidate]), [0])[0, 0]
-                if error < best_error:
-                    best_tau, best_error = candidate, error
-        return best_tau
+    if not np.isfinite(best[0]):
+        return None
     padded = np.full((coarse.shape[0] + 2, coarse.shape[1]), np.inf)
     padded[1:-1] = coarse
     candidates = []  # (estimate, order, coarse index, coarse error, exponent)
@@ -390,31 +418,156 @@ def best_hinge(times, p, tau_low, tau_high):
                 estimate = -np.inf
             candidates.append((estimate, len(candidates), int(coarse_indices[i]), middle, e))
     candidates.sort()
+    refined = [False] * 5
     for estimate, _, coarse_index, coarse_value, e in candidates[:MAXIMUM_REFINED_MINIMA]:
         if estimate > best[0]:
             break
-        # The exponent on a 0.1 ms grid over ±1 coarse step, then a walk on the lattice from the lowest point.
-        points = coarse_index + np.arange(-COARSE_STRIDE, COARSE_STRIDE + 1, MIDDLE_STRIDE)
-        points = points[(points >= 0) & (points <= last) & (points != coarse_index)]
-        rows = hinge_errors(times, p, tau_low + points.astype(np.float64) * step, range(5))
-        consider(rows, points.tolist())
-        index, value = coarse_index, coarse_value
-        for point, error in zip(points.tolist(), rows[:, e]):
-            if error < value or (error == value and point < index):
-                index, value = point, error
-        steps = 0
-        while index > 0 and steps < 2 * MIDDLE_STRIDE:
-            earlier = evaluate(index - 1)[e]
-            if not earlier <= value:
-                break
-            index, value, steps = index - 1, earlier, steps + 1
-        if steps == 0:
-            while index < last and steps < 2 * MIDDLE_STRIDE:
-                later = evaluate(index + 1)[e]
-                if not later < value:
-                    break
-                index, value, steps = index + 1, later, steps + 1
-    return tau_low + float(best[1]) * step
+        refine(coarse_index, coarse_value, e)
+        refined[e] = True
+    if refining_every_exponent:
+        for e in range(5):
+            if not refined[e] and np.isfinite(exponent_errors[e]):
+                refine(exponent_indices[e], exponent_errors[e], e)
+    return dict(error=best[0], index=best[1], exponent=best[2], exponent_errors=exponent_errors,
+                exponent_indices=exponent_indices, last=last)
+
+
+def fallback_hinge(times, p, tau_low, tau_high):
+    """No finite fit on the coarse grid: m = 1 at τ_high − k·0.01 ms, k = 25…0, inside the range, as in Swift."""
+    best_tau, best_error = tau_high, np.inf
+    for k in range(FALLBACK_FINE_STEPS, -1, -1):
+        candidate = tau_high - float(k) * FINE_TAU_STEP
+        if candidate >= tau_low:
+            error = hinge_errors(times, p, np.array([candidate]), [0])[0, 0]
+            if error < best_error:
+                best_tau, best_error = candidate, error
+    return best_tau
+
+
+def exponent_averaged_hinge(times, p, tau_low, tau_high):
+    """HingeFit.exponentAveragedHinge (Sources/SwingAnalysis/Onset/HingeFit+ExponentAverage.swift): each exponent
+    within ±1 of the best leading power refined to its own best τ_m, averaged with weights
+    exp(−(S_m − S_min)·(n − k) / (2κ·S_min)), k = 5 parameters, κ = 240."""
+    if tau_low > tau_high:
+        return tau_high
+    best = hinge_search(times, p, tau_low, tau_high, True)
+    if best is None:
+        return fallback_hinge(times, p, tau_low, tau_high)
+    best_tau = tau_low + float(best["index"]) * FINE_TAU_STEP
+    freedom = times.size - 5
+    if freedom <= 0 or not best["error"] > 0:
+        return best_tau
+    scale = float(freedom) / (2 * EXPONENT_AVERAGE_INFLATION * best["error"])
+    weight_sum, weighted_offset = 0.0, 0.0
+    for e in range(5):
+        error = best["exponent_errors"][e]
+        if np.isfinite(error) and abs(e - best["exponent"]) <= EXPONENT_AVERAGE_REACH:
+            weight = math.exp(-(error - best["error"]) * scale)
+            weight_sum += weight
+            weighted_offset += weight * float(best["exponent_indices"][e] - best["index"]) * FINE_TAU_STEP
+    return best_tau + weighted_offset / weight_sum
+
+
+# Rise-scaled fit window (SwingOnsetEstimator+RiseWindow.swift).
+RISE_WINDOW_EXPONENT = 2.0
+RISE_WINDOW_BASELINE = 0.03
+MAXIMUM_FIT_WINDOW = 0.25
+RISE_SLOPE_HALF_WIDTH = 2
+
+
+def rate_line(t, value, first, last, origin):
+    """Least-squares line through value[first…last] against t − t[origin]: (level at t[origin], slope) or None."""
+    x = t[first:last + 1] - t[origin]
+    v = value[first:last + 1].astype(np.float64)
+    n = float(x.size)
+    sum_t, sum_v, sum_tt, sum_tv = x.sum(), v.sum(), (x * x).sum(), (x * v).sum()
+    pivot = n * sum_tt - sum_t * sum_t
+    if not pivot > 0:
+        return None
+    slope = (n * sum_tv - sum_t * sum_v) / pivot
+    return (sum_v - slope * sum_t) / n, slope
+
+
+def fit_window(t, value, crossing, latest):
+    """The hinge fit's window before the walk-back point, s: 2·r/ṙ + 30 ms from the line through ±2 samples, at least
+    the fixed 0.1 s, at most 0.25 s."""
+    first, last = max(0, crossing - RISE_SLOPE_HALF_WIDTH), min(latest, crossing + RISE_SLOPE_HALF_WIDTH)
+    if last - first < 2:
+        return ONSET_BASELINE_WINDOW
+    line = rate_line(t, value, first, last, crossing)
+    if line is None or not (line[1] > 0 and line[0] > 0):
+        return ONSET_BASELINE_WINDOW
+    return min(MAXIMUM_FIT_WINDOW, max(ONSET_BASELINE_WINDOW,
+                                       RISE_WINDOW_EXPONENT * line[0] / line[1] + RISE_WINDOW_BASELINE))
+
+
+# Onset straight out of a counter-rotation (SwingOnsetEstimator+Reversal.swift).
+REVERSAL_SEARCH_SAMPLES = 64
+REVERSAL_LAG = 0.02
+REVERSAL_DEPTH = np.float32(0.08)
+CARRY_RATIO = np.float32(0.3)
+CARRY_LEVEL = np.float32(0.05)
+RISE_LEVEL = np.float32(0.25)
+RISE_WINDOW = 0.06
+RISE_SLACK = np.float32(0.04)
+SUSTAIN_RATIO = np.float32(0.5)
+APPROACH_RATIO = np.float32(2.6)
+
+
+def _rate_at(time, t, value, start, earliest, latest):
+    j = start
+    while j > earliest and t[j] > time:
+        j -= 1
+    while j + 1 <= latest and t[j + 1] <= time:
+        j += 1
+    if not (t[j] <= time and j + 1 <= latest):
+        return None
+    t0, t1 = t[j], t[j + 1]
+    fraction = np.float32((time - t0) / (t1 - t0)) if t1 > t0 else np.float32(0)
+    return value[j] + fraction * (value[j + 1] - value[j])
+
+
+def _zero_crossing(t, value, below, earliest, limit):
+    t0, t1 = t[below], t[below + 1]
+    v0, v1 = float(value[below]), float(value[below + 1])
+    interpolated = t0 + (t1 - t0) * (-v0 / (v1 - v0)) if v1 > v0 else t0
+    first, end = max(earliest, below - 1), min(limit, below + 2)
+    if end - first < 2:
+        return interpolated
+    line = rate_line(t, value, first, end, below)
+    if line is None or not line[1] > 0:
+        return interpolated
+    root = t0 - line[0] / line[1]
+    return root if t0 <= root <= t1 else interpolated
+
+
+def reversal_onset(t, value, crossing, earliest, latest):
+    """The zero crossing (s) where the rise that reaches `crossing` comes straight out of a counter-rotation, or None.
+    `value` is indexed like `t` (only earliest…latest are read)."""
+    last = crossing
+    while last >= earliest and value[last] > 0:
+        last -= 1
+    if not (last >= earliest and last < crossing):
+        return None
+    following = last + 1
+    highest = value[following]
+    while value[following] < RISE_LEVEL:
+        if not (following < crossing and t[following + 1] - t[last] <= RISE_WINDOW):
+            return None
+        following += 1
+        v = value[following]
+        if not v >= highest - RISE_SLACK:
+            return None
+        highest = max(highest, v)
+    zero = _zero_crossing(t, value, last, earliest, crossing)
+    rates = [_rate_at(zero + k * REVERSAL_LAG, t, value, last, earliest, latest) for k in (-1, -2, 1, 2)]
+    if any(r is None for r in rates):
+        return None
+    before, earlier, after, further = rates
+    if not (before <= -REVERSAL_DEPTH and earlier <= np.float32(1.5) * before and earlier >= APPROACH_RATIO * before
+            and (after >= -CARRY_RATIO * before or after >= CARRY_LEVEL) and further - after >= SUSTAIN_RATIO * after):
+        return None
+    return zero
 
 
 def estimate_onset(t, along, rate, anchor):
@@ -455,8 +608,10 @@ def estimate_onset(t, along, rate, anchor):
         if v @ total < 0:
             v = -v
         axis = v.astype(np.float32)
-    # The fitted signal over base…anchor only (indices below are global; `base` offsets them into `directed`).
-    base = max(0, int(np.searchsorted(t, t[crossing] - ONSET_BASELINE_WINDOW, side="left")) - 1)
+    # The fitted signal over base…anchor only (indices below are global; `base` offsets them into `directed`): the
+    # longest fit window and the reversal search.
+    base = max(0, min(crossing - REVERSAL_SEARCH_SAMPLES,
+                      int(np.searchsorted(t, t[crossing] - MAXIMUM_FIT_WINDOW, side="left")) - 1))
     directed = ((rate[base:anchor + 1] * axis).sum(axis=1, dtype=np.float32) if axis.any()
                 else polarity * along[base:anchor + 1])
     peak = max(np.float32(0), directed[crossing - base:].max())
@@ -465,16 +620,21 @@ def estimate_onset(t, along, rate, anchor):
     while upper < anchor and directed[upper - base] < upper_level:
         upper += 1
     upper = min(anchor, max(upper, crossing + 2))
-    baseline_start = t[crossing] - ONSET_BASELINE_WINDOW
+    local_t = t[base:anchor + 1]
+    baseline_start = t[crossing] - fit_window(local_t, directed, crossing - base, anchor - base)
     lower = crossing
     while lower - 1 >= 0 and t[lower - 1] >= baseline_start and directed[lower - 1 - base] > -walk:
         lower -= 1
     crossing_time = t[crossing]
+    reversal = reversal_onset(local_t, directed, crossing - base, max(0, crossing - REVERSAL_SEARCH_SAMPLES) - base,
+                              anchor - base)
+    if reversal is not None:
+        return float(reversal), crossing
     if upper - lower + 1 < 5:
         return crossing_time, crossing
     times = t[lower:upper + 1]
     p = directed[lower - base:upper + 1 - base].astype(np.float64)
-    best_tau = best_hinge(times, p, t[lower], crossing_time)
+    best_tau = exponent_averaged_hinge(times, p, t[lower], crossing_time)
     return float(best_tau), crossing
 
 

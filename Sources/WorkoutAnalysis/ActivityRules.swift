@@ -12,10 +12,11 @@
 ///    walking-range period with an |a| too vigorous for walking is a running stride);
 /// 4. large, continuous changes of the gravity direction with vigorous |a| — periodic at stroke periods (with a
 ///    gentler |a| when the strokes repeat very regularly), or very large without a clear period → swimming;
-/// 5. |a| variance at the noise floor → stationary;
+/// 5. |a| variance at the noise floor → stationary; or still for most of the window
+///    (``WindowFeatures/stillFraction``: claps, gestures between rests) → stationary;
 /// 6. steady gravity direction, road vibration, moderate |a| variance → cycling when the vibration is continuous
-///    (``WindowFeatures/vibrationSteadiness``), stationary when it comes in impulses between rests (typing,
-///    fidgeting: the wrist stays where it is);
+///    (``WindowFeatures/vibrationSteadiness``, at any input rate), stationary when it comes in impulses between
+///    rests (typing, fidgeting: the wrist stays where it is);
 /// 7. otherwise unknown.
 public struct ActivityRules: Sendable {
     public let configuration: WorkoutAnalyzerConfiguration
@@ -88,6 +89,10 @@ public struct ActivityRules: Sendable {
             return Decision(
                 activity: .stationary, confidence: clamp(1 - 0.5 * f.deviation / c.stationaryDeviation),
                 stepFrequency: 0)
+        }
+        if f.stillFraction >= c.stationaryStillFraction {
+            // Still for most of the window, with bursts of motion that are not locomotion (claps, gestures).
+            return Decision(activity: .stationary, confidence: clamp(f.stillFraction), stepFrequency: 0)
         }
         if f.directionVariance <= c.cyclingMaximumDirectionVariance, f.vibration >= c.cyclingVibration,
             f.deviation <= c.cyclingMaximumDeviation

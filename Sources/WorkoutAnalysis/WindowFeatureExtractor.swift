@@ -118,15 +118,15 @@ struct WindowFeatureExtractor: Sendable {
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
             if variance > 0 { f.vibrationSteadiness = spread / Double(varianceBins) / f.vibration }
-        } else if n >= 3 {
-            var s2 = 0.0
-            for i in 1..<(n - 1) {
-                let d = magnitude[i - 1] - 2 * magnitude[i] + magnitude[i + 1]
-                s2 += d * d
+        } else {
+            (f.vibration, f.vibrationSteadiness) = magnitude.withUnsafeBufferPointer {
+                SampledVibration.measure(UnsafeBufferPointer(rebasing: $0[0..<n]), moments: cached, range: range)
             }
-            f.vibration = (s2 / Double(n - 2) / 6).squareRoot()
         }
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
+        f.stillFraction = QuietSeconds.fraction(
+            moments: cached, range: range, binsPerSecond: configuration.binsPerSecond,
+            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {

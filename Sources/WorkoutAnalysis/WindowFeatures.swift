@@ -8,13 +8,19 @@ public struct WindowFeatures: Sendable, Equatable {
     /// Standard deviation of the binned |a|, g.
     public var deviation: Double = 0
     /// High-frequency |a| vibration, g rms: the within-bin spread of |a| when bins hold ≥ 3 samples (input ≥
-    /// 75 Hz), otherwise the bin-to-bin second difference scaled to a white-noise rms.
+    /// 75 Hz), otherwise the second difference of the bins that hold samples, scaled to a white-noise rms a
+    /// sample (``SampledVibration``: vibration above the sampling rate aliases into every sample).
     public var vibration: Double = 0
     /// How steady the within-bin vibration is over the window: the mean of the bins' |a| spread over its rms
     /// (≤ 1). Road vibration under a handlebar is continuous, and every bin has about the same spread (0.9–1 at
     /// 800 Hz; with 4 samples a bin, sampling alone gives about 0.92); taps on a keyboard are brief impulses
-    /// between rests, and most bins are quiet (well below). 1 when bins hold fewer than 3 samples (no measure).
+    /// between rests, and most bins are quiet (well below). Below 75 Hz input: the mean |second difference| of
+    /// the sampled bins over its rms, over √(2/π) (Gaussian vibration about 1, impulses far less; ``SampledVibration``).
     public var vibrationSteadiness: Double = 1
+    /// Fraction of the window's whole seconds in which the wrist is still (``QuietSeconds``): the binned
+    /// acceleration vector at the noise floor and no vibration. A person who claps or gestures between rests
+    /// stays still for most of a window; gait, strokes and a ride never do.
+    public var stillFraction: Double = 0
     /// Circular variance (1 − |mean unit vector|) of the direction of a (0.24 s mean, device frame: gravity plus
     /// the slow part of the user acceleration): 0 for a fixed wrist, ≤ 0.05 for walking arm swing, 0.1–0.7 for
     /// swim strokes.

@@ -15,8 +15,14 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     /// Below this standard deviation of the binned |a| (g) and ``stationaryVibration`` the wrist is at rest
     /// (sensor noise 0.005–0.02 g; the lightest gait, hands on a trolley, moves |a| by ≥ 0.04 g).
     public var stationaryDeviation: Double = 0.025
-    /// Largest within-bin |a| vibration for stationary, g.
-    public var stationaryVibration: Double = 0.05
+    /// Largest |a| vibration for stationary, g (within-bin spread, or below 75 Hz input the sampled bins' second
+    /// difference): a still wrist shows only sensor noise (≤ 0.02 g) and tremor (≤ 0.008 g), together ≤ 0.025 g.
+    /// The gentlest road vibration at the wrist is above it.
+    public var stationaryVibration: Double = 0.03
+    /// Smallest ``WindowFeatures/stillFraction`` for stationary when the window as a whole moves (and is neither
+    /// gait, a swing, a swim nor a ride): a person who claps, gestures or glances at the watch between rests is
+    /// still for most of the time and goes nowhere. Gait, strokes and road vibration leave no still second.
+    public var stationaryStillFraction: Double = 0.5
     /// Smallest autocorrelation (unbiased, normalised) at the step period for gait.
     public var gaitPeriodicity: Double = 0.3
     /// Smallest autocorrelation of the acceleration along gravity at half the period found in |a| for that period
@@ -77,13 +83,16 @@ public struct WorkoutAnalyzerConfiguration: Sendable, Equatable {
     public var strokePeriodRange: ClosedRange<Double> = 1.0...3.4
     /// Largest circular variance of the gravity direction for cycling (hands on the bars).
     public var cyclingMaximumDirectionVariance: Double = 0.05
-    /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the bin-to-bin
-    /// high-frequency part).
-    public var cyclingVibration: Double = 0.05
+    /// Smallest road vibration for cycling, g rms (within-bin |a| spread or, below 75 Hz input, the second
+    /// difference of the sampled bins, where the vibration aliases): above a still wrist's floor
+    /// (``stationaryVibration``). Handlebar vibration on smooth asphalt, damped by the grip, is about 0.05 g rms
+    /// in three axes, 0.03 g along gravity, the axis |a| sees.
+    public var cyclingVibration: Double = 0.03
     /// Smallest ``WindowFeatures/vibrationSteadiness`` for cycling: road vibration under a handlebar shakes every
     /// bin about alike (simulated rides: 0.7–1), while taps, claps and fidgeting are impulses between rests (≤ 0.45
-    /// in the simulated still stretches that passed the other cycling tests). Only measured at inputs of 75 Hz and
-    /// more (3 samples a bin); below that every window passes.
+    /// in the simulated still stretches that passed the other cycling tests). Below 75 Hz input it is the
+    /// steadiness of the sampled bins' second differences (``SampledVibration``: Gaussian road vibration about 1,
+    /// impulses far less).
     public var cyclingMinimumSteadiness: Double = 0.6
     /// Largest standard deviation of the binned |a| for cycling, g.
     public var cyclingMaximumDeviation: Double = 0.25

@@ -30,6 +30,8 @@ public struct ActivityScore: Sendable, Equatable {
 
     /// confusion[true][predicted] = seconds.
     public var confusion: [String: [String: Int]] = [:]
+    /// The same per simulated variant: variantConfusion[variant][predicted] = seconds ("typing", "cycling", …).
+    public var variantConfusion: [String: [String: Int]] = [:]
     public var gait: [Gait] = []
     /// Steps counted during the true stretches that are not walking or running (false steps), and the true steps
     /// of the gait stretches, for ``falseStepFraction``.
@@ -46,6 +48,7 @@ public struct ActivityScore: Sendable, Equatable {
             while t < segment.end {
                 let p = predicted.first { $0.start <= t && t < $0.end }?.activity ?? "none"
                 confusion[segment.activity, default: [:]][p, default: 0] += 1
+                variantConfusion[segment.variant, default: [:]][p, default: 0] += 1
                 t += 1
             }
             var counted = 0.0
@@ -70,6 +73,9 @@ public struct ActivityScore: Sendable, Equatable {
     /// Adds another score's counts.
     public mutating func merge(_ other: ActivityScore) {
         for (t, row) in other.confusion { for (p, n) in row { confusion[t, default: [:]][p, default: 0] += n } }
+        for (t, row) in other.variantConfusion {
+            for (p, n) in row { variantConfusion[t, default: [:]][p, default: 0] += n }
+        }
         gait += other.gait
         stepsOutsideGait += other.stepsOutsideGait
         trueGaitSteps += other.trueGaitSteps
@@ -104,14 +110,36 @@ public struct ActivityScore: Sendable, Equatable {
     }
 
     /// The confusion matrix as a text table (rows: truth, columns: prediction, seconds).
-    public var table: String {
-        let names = ["stationary", "walking", "running", "cycling", "swimming", "swingSport", "unknown", "none"]
-        let columns = names.filter { n in confusion.values.contains { $0[n] != nil } }
+    public var table: String { Self.table(confusion, rows: Self.activityNames) }
+
+    /// The per-variant confusion as a text table (rows: simulated variant; the recall column is the share predicted
+    /// as the variant's activity).
+    public var variantTable: String {
+        let rows = ActivityStretch.Kind.allCases.map(\.rawValue) + variantConfusion.keys.sorted().filter {
+            ActivityStretch.Kind(rawValue: $0) == nil
+        }
+        return Self.table(variantConfusion, rows: rows) {
+            ActivityStretch.Kind(rawValue: $0).map { ActivityStretch($0, duration: 0).expectedActivity } ?? "swingSport"
+        }
+    }
+
+    private static let activityNames = [
+        "stationary", "walking", "running", "cycling", "swimming", "swingSport", "unknown", "none",
+    ]
+
+    private static func table(
+        _ confusion: [String: [String: Int]], rows: [String], expected: (String) -> String = { $0 }
+    ) -> String {
+        let columns = activityNames.filter { n in confusion.values.contains { $0[n] != nil } }
+        let width = Swift.max(18, (rows.map(\.count).max() ?? 0) + 1)
         func pad(_ s: String, _ w: Int) -> String { String(repeating: " ", count: Swift.max(0, w - s.count)) + s }
-        var out = pad("truth \\ predicted", 18) + columns.map { pad($0, 11) }.joined() + pad("recall", 8) + "\n"
-        for n in names where confusion[n] != nil {
-            out += pad(n, 18) + columns.map { pad(String(confusion[n]?[$0] ?? 0), 11) }.joined()
-            out += pad(String(Int((recall(n) * 100).rounded())) + "%", 8) + "\n"
+        var out = pad("truth \\ predicted", width) + columns.map { pad($0, 11) }.joined() + pad("recall", 8) + "\n"
+        for n in rows {
+            guard let row = confusion[n] else { continue }
+            let all = row.values.reduce(0, +)
+            let recall = all > 0 ? Double(row[expected(n)] ?? 0) / Double(all) : 0
+            out += pad(n, width) + columns.map { pad(String(row[$0] ?? 0), 11) }.joined()
+            out += pad(String(Int((recall * 100).rounded())) + "%", 8) + "\n"
         }
         return out
     }

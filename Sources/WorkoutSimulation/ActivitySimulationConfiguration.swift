@@ -13,6 +13,8 @@ public struct ActivitySimulationConfiguration: Sendable, Equatable, Codable {
     public var accelerometerNoise: Double
     /// First timestamp, s (`nil`: drawn from the seed in 1000…90000 s).
     public var startTime: Double?
+    /// Chance that a ride holds a stretch out of the saddle (``CyclingMotion``), 0…1 (`nil`: 0, seated rides).
+    public var outOfSaddleChance: Double?
 
     public init(
         seed: UInt64, stretches: [ActivityStretch], accelerometerRate: Double = 800, deviceMotionRate: Double? = 200,

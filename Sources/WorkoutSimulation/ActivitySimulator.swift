@@ -28,7 +28,9 @@ public enum ActivitySimulator {
                     GaitMotion(kind: stretch.kind, duration: stretch.duration, random: &r)
                 case .swimmingRotation, .swimmingBreaststroke:
                     SwimMotion(kind: stretch.kind, duration: stretch.duration, random: &r)
-                case .cycling: CyclingMotion(duration: stretch.duration, random: &r)
+                case .cycling:
+                    CyclingMotion(
+                        duration: stretch.duration, outOfSaddleChance: configuration.outOfSaddleChance ?? 0, random: &r)
                 case .resting, .typing, .clapping: StillMotion(kind: stretch.kind, duration: stretch.duration, random: &r)
                 }
             motions.append(motion)

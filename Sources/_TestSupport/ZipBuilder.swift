@@ -48,6 +48,18 @@ public enum ZipBuilder {
         return out
     }
 
+    /// A DEFLATE stream whose first blocks hold `head` stored (uncompressed, 65,535 bytes a block) and whose next
+    /// block is corrupt (block type 3, which does not exist): it inflates to `head` and then fails.
+    public static func storedThenCorrupt(_ head: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        for start in stride(from: 0, to: head.count, by: 65535) {
+            let block = head[start..<min(head.count, start + 65535)]
+            let length = UInt16(block.count)
+            out += [0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)] + block
+        }
+        return out + [0x06, 0xFF, 0xFF]  // BFINAL 0, BTYPE 11
+    }
+
     public static func archive(_ members: [Member]) -> Data {
         var bytes: [UInt8] = []
         var central: [UInt8] = []

@@ -29,7 +29,8 @@ struct KeepAliveTimeoutTests {
     @Test("before the timeout the connection stays open: the close is the timeout's, not the response's")
     func keptAliveWithinTheTimeout() async throws {
         let (seconds, received) = try await TestServer.with({ $0.keepAliveTimeout = 30 }) { port, _ in
-            try await RawConnection.exchange(port: port, sending: Self.request("/healthz"), limit: 2)
+            // 6 s: long enough for the response to arrive on a loaded machine, far short of the 30 s timeout.
+            try await RawConnection.exchange(port: port, sending: Self.request("/healthz"), limit: 6)
         }
         #expect(String(decoding: received, as: UTF8.self).hasSuffix("ok\n"))
         #expect(seconds == nil, "closed after \(seconds ?? .infinity) s")

@@ -140,16 +140,25 @@ struct RefusalTests {
         #expect(exchange.first("error")?["message"] as? String == "more than 0.1 batches per second (sustained)")
     }
 
-    @Test("a silent connection is finished with its summary and closed with 4008")
+    @Test("a silent connection is finished with its summary and closed with 4008, the silence counted from its last message")
     func idleTimeout() async throws {
-        // 3 s: long enough that no gap between the 20 acknowledged batches reaches it on a loaded machine (0.5 s did,
-        // with the other tests running beside it), short enough to keep the test quick.
-        let exchange = try await TestServer.with({ $0.idleTimeout = 3 }) { port, _ in
+        // The announce and all 20 batches are written back to back before the client goes silent, so no gap of the
+        // client's own between messages (its task waiting for a core on a loaded machine) can pass for silence; the
+        // server counts from the end of the last message it handled.
+        let timeout = 3.0
+        let batches = Fixtures.sampleBatches[..<20]
+        let exchange = try await TestServer.with({ $0.idleTimeout = timeout }) { port, _ in
             try await ScriptedClient(port: port).run(
-                [.text(ScriptedClient.announce()), .await("session")] + Fixtures.steps(Fixtures.sampleBatches[..<20]))
+                [.text(ScriptedClient.announce())] + batches.map { .unpacedBatch($0) } + [.awaitAck(19)])
         }
         #expect(exchange.closeCode == 4008)
+        #expect(exchange.lastAck == 19)
         #expect(exchange.first("summary")?["reason"] as? String == "idle")
         #expect(exchange.first("summary")?["batches"] as? Int == 20)
+        // The server read the last batch after the client began writing it: the summary comes the timeout after that
+        // at the earliest.
+        let summary = try #require(exchange.arrival(of: "summary"))
+        let lastWrite = try #require(exchange.lastWrite)
+        #expect(summary - lastWrite >= .seconds(timeout), "summary \(summary - lastWrite) after the last write")
     }
 }

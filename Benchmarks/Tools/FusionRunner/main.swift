@@ -43,6 +43,10 @@ if let hold = option("--hold", in: &arguments) { configuration.rejectionHoldTime
 if let longest = option("--max-hold", in: &arguments) { configuration.maximumRejectionTime = longest }
 if let rest = option("--rest-bias", in: &arguments) { configuration.restBiasEstimation = rest != 0 }
 if let motion = option("--motion-bias", in: &arguments) { configuration.motionBiasEstimation = motion != 0 }
+// Bias parameters in °/s.
+if let limit = option("--bias-limit", in: &arguments) { configuration.biasLimit = limit * .pi / 180 }
+if let sigma = option("--bias-sigma-initial", in: &arguments) { configuration.biasSigmaInitial = sigma * .pi / 180 }
+if let limit = option("--bias-measurement-limit", in: &arguments) { configuration.biasMeasurementLimit = limit * .pi / 180 }
 let swingAnalysis = (option("--swing-analysis", in: &arguments) ?? 0) != 0
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: fusion-runner ACC.f64 GYRO.f64 OUT.f64 [options]\n".utf8))

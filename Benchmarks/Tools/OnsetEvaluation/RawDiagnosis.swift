@@ -60,3 +60,30 @@ func diagnose(
     print(
         "  \(label) start \(String(format: "%.3f", start)): fused \(ms(fusedStart)) ms; fused gravity only \(ms(nearestStart(gravityOnly, analyzer, start))), fused rate only \(ms(nearestStart(rateOnly, analyzer, start))), model noise only (no bias) \(ms(nearestStart(noiseOnly, analyzer, start))); tilt ≤ \(String(format: "%.2f", largestTilt))°, rate error \(String(format: "%.4f %.4f %.4f", rateError.x, rateError.y, rateError.z)) rad/s")
 }
+
+/// `--bias-trace`: the fused rate's mean error (fused − true, rad/s) over consecutive 5-s windows of a session: how
+/// the filter's bias estimate converges.
+func biasTrace(session: SimulatedSession, fused: Recording, label: String) {
+    guard let trueMotion = session.recording.deviceMotion, let fusedMotion = fused.deviceMotion,
+        trueMotion.timestamps == fusedMotion.timestamps, let first = trueMotion.timestamps.first
+    else { return }
+    var line = "  bias error \(label) (x y z, mrad/s, per 5 s):"
+    var sum = SIMD3<Double>.zero
+    var count = 0
+    var windowEnd = first + 5
+    for i in 0..<trueMotion.count {
+        if trueMotion.timestamps[i] >= windowEnd {
+            let m = sum / Double(max(count, 1)) * 1000
+            line += String(format: " %.0f,%.0f,%.0f", m.x, m.y, m.z)
+            sum = .zero
+            count = 0
+            windowEnd += 5
+        }
+        sum += SIMD3(
+            Double(fusedMotion.rotationRateX[i] - trueMotion.rotationRateX[i]),
+            Double(fusedMotion.rotationRateY[i] - trueMotion.rotationRateY[i]),
+            Double(fusedMotion.rotationRateZ[i] - trueMotion.rotationRateZ[i]))
+        count += 1
+    }
+    print(line)
+}

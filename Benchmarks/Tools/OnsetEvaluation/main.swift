@@ -32,7 +32,8 @@ let details = arguments.contains("--details")
 let scriptSessions = arguments.contains("--script-sessions")
 let rawOnly = arguments.contains("--raw-only")
 let rawDiagnose = arguments.contains("--raw-diagnose")
-arguments.removeAll { ["--details", "--script-sessions", "--raw-only", "--raw-diagnose"].contains($0) }
+let biasTraces = arguments.contains("--bias-trace")
+arguments.removeAll { ["--details", "--script-sessions", "--raw-only", "--raw-diagnose", "--bias-trace"].contains($0) }
 let dumpDirectory: String? = arguments.firstIndex(of: "--dump").flatMap { i in
     i + 1 < arguments.count ? arguments[i + 1] : nil
 }
@@ -40,6 +41,11 @@ if let i = arguments.firstIndex(of: "--dump"), i + 1 < arguments.count { argumen
 var rawSeeds: [UInt64] = [11]
 if let i = arguments.firstIndex(of: "--raw-seeds"), i + 1 < arguments.count {
     rawSeeds = arguments[i + 1].split(separator: ",").compactMap { UInt64($0) }
+    arguments.removeSubrange(i...(i + 1))
+}
+var fusionConfiguration = SensorFusionConfiguration()
+if let i = arguments.firstIndex(of: "--fusion"), i + 1 < arguments.count {
+    fusionConfiguration = try fusionOverrides(arguments[i + 1])
     arguments.removeSubrange(i...(i + 1))
 }
 var sports: [Sport] = [.baseball, .softball, .golf, .tennis]
@@ -163,14 +169,20 @@ do {
 print("sport     range   true fused matched   median    p95    max")
 for sport in sports {
     for clipped in [false, true] {
+      var pooled: [Double] = []
       for seed in rawSeeds {
         var configuration = SimulationConfiguration.preset(sport, seed: seed)
         if clipped { configuration.sensors.accelerometerRange = 8 }
         let session = SwingSimulator.simulate(configuration)
         let analyzer = SwingAnalyzerConfiguration.preset(for: sport)
         let truth = SwingAnalyzer.analyze(session.recording, configuration: analyzer)
-        let fused = try RawGyroscopeModel().rawIMURecording(for: session).fusingDeviceMotion()
+        let fused = try RawGyroscopeModel().rawIMURecording(for: session)
+            .fusingDeviceMotion(configuration: fusionConfiguration)
         let result = SwingAnalyzer.analyze(fused, configuration: analyzer)
+        if biasTraces && !clipped {
+            biasTrace(session: session, fused: fused, label: "\(sport) seed \(seed)")
+            print("  swings at s: " + truth.swings.map { String(format: "%.0f", $0.start - session.recording.deviceMotion!.timestamps[0]) }.joined(separator: " "))
+        }
         var used = Set<Int>()
         var differences: [Double] = []
         for swing in truth.swings {
@@ -189,16 +201,24 @@ for sport in sports {
                 print("  raw \(sport) \(clipped ? 8 : 0) start \(String(format: "%.3f", swing.start)) Δ \(format((result.swings[best].start - swing.start) * 1000)) ms")
             }
         }
-        // RawIMUSwingMatchTests' percentile: the nearest order statistic.
+        pooled += differences
         let sorted = differences.sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
-        }
         print(
-            "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") \(seed)   \(String(format: "%4d %5d %7d", truth.swings.count, result.swings.count, differences.count))   \(format(percentile(0.5))) \(format(percentile(0.95))) \(format(sorted.last ?? 0))"
+            "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") \(seed)   \(String(format: "%4d %5d %7d", truth.swings.count, result.swings.count, differences.count))   \(format(percentile(sorted, 0.5))) \(format(percentile(sorted, 0.95))) \(format(sorted.last ?? 0))"
+        )
+      }
+      if rawSeeds.count > 1 {
+        let sorted = pooled.sorted()
+        print(
+            "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") pooled \(String(format: "%5d", sorted.count))   \(format(percentile(sorted, 0.5))) \(format(percentile(sorted, 0.95))) \(format(sorted.last ?? 0))"
         )
       }
     }
+}
+
+/// RawIMUSwingMatchTests' percentile of ascending `sorted`: the nearest order statistic.
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
 }
 
 if let path = arguments.first {

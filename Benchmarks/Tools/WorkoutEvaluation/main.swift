@@ -1,7 +1,9 @@
 // Prints the per-second activity confusion matrix and the step and cadence errors of the workout analysis on
 // simulated workouts (every activity, several sensor set-ups) and, when given, on real recordings.
 //
-//   swift run -c release workout-evaluation [--seeds N] [recording ...]
+//   swift run -c release workout-evaluation [--seeds N] [--variants] [recording ...]
+//     (--variants: the confusion per simulated variant too: resting, typing, clapping, …;
+//      --out-of-saddle: every ride holds 10–25 s out of the saddle)
 //   swift run -c release workout-evaluation --write-example session.npz   (the docs' example workout)
 //   swift run -c release workout-evaluation --dump-windows [recording ...]   (exact features, to compare builds)
 //
@@ -82,13 +84,15 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
     exit(0)
 }
 
-// --boundaries SEED RATE: the mixed workout of SEED at RATE Hz (accelerometer only): truth, predicted segments with
+// --boundaries SEED RATE [--clipped] [--device-motion] [--kinds a,b]: the mixed workout of SEED at RATE Hz (accelerometer only): truth, predicted segments with
 // their steps, and every window's decision within 8 s of a true boundary.
 if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, let seed = UInt64(arguments[i + 1]),
     let rate = Double(arguments[i + 2])
 {
+    // --device-motion: device motion alone at RATE (gravity + user acceleration stand in for the accelerometer).
+    let deviceMotionOnly = arguments.contains("--device-motion")
     var configuration = ActivitySimulationConfiguration.mixed(
-        seed: seed, accelerometerRate: rate, deviceMotionRate: nil,
+        seed: seed, accelerometerRate: rate, deviceMotionRate: deviceMotionOnly ? rate : nil,
         accelerometerRange: arguments.contains("--clipped") ? 2 : nil)
     // --kinds a,b,c: these stretches, 60 s each, instead of the mixed workout.
     if let k = arguments.firstIndex(of: "--kinds"), k + 1 < arguments.count {
@@ -97,7 +101,18 @@ if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, le
         }
     }
     let session = ActivitySimulator.simulate(configuration)
-    let output = recordedWindows(session.recording.accelerometer!)
+    let output: WorkoutAnalyzerOutput
+    if deviceMotionOnly {
+        var recorded = WorkoutAnalyzerConfiguration()
+        recorded.recordsWindows = true
+        var analyzer = WorkoutAnalyzer(configuration: recorded, streams: [.deviceMotion])
+        var result = WorkoutAnalyzerOutput()
+        analyzer.feed(deviceMotion: session.recording.deviceMotion!, into: &result)
+        analyzer.finish(into: &result)
+        output = result
+    } else {
+        output = recordedWindows(session.recording.accelerometer!)
+    }
     for s in session.truth.segments {
         print(String(format: "truth %7.1f–%7.1f %@ %@ steps %d", s.start, s.end, s.activity, s.variant,
             session.truth.steps(from: s.start, to: s.end)))
@@ -202,10 +217,11 @@ let setUps = [
 ]
 
 /// The simulated workout of `setUp` and `seed`.
-func session(_ setUp: SetUp, seed: UInt64) -> ActivitySession {
-    let configuration = ActivitySimulationConfiguration.mixed(
+func session(_ setUp: SetUp, seed: UInt64, outOfSaddle: Bool = false) -> ActivitySession {
+    var configuration = ActivitySimulationConfiguration.mixed(
         seed: seed, accelerometerRate: setUp.accelerometerRate, deviceMotionRate: setUp.deviceMotionRate,
         accelerometerRange: setUp.range)
+    configuration.outOfSaddleChance = outOfSaddle ? 1 : nil
     var session = ActivitySimulator.simulate(configuration)
     if setUp.accelerometerRate == 800 {
         // Swing practice (SwingSimulator, 800/200 Hz) after the workout: the sport changes with the seed.
@@ -244,13 +260,15 @@ var overall = ActivityScore()
 for setUp in setUps {
     var score = ActivityScore()
     for seed in 1...UInt64(seeds) {
-        let session = session(setUp, seed: seed)
+        // --out-of-saddle: every ride holds a stretch out of the saddle.
+        let session = session(setUp, seed: seed, outOfSaddle: arguments.contains("--out-of-saddle"))
         let summary = WorkoutAnalyzer.analyze(session.recording)
         score.merge(ActivityScore(truth: session.truth, predicted: predicted(summary)))
     }
     overall.merge(score)
     print("== \(setUp.name): \(seeds) simulated workouts (seeds 1…\(seeds)), per-second confusion")
     print(score.table)
+    if arguments.contains("--variants") { print(score.variantTable) }
     print(
         String(
             format:
@@ -266,7 +284,7 @@ for setUp in setUps {
 }
 print(String(format: "== all set-ups: accuracy %.1f %%", overall.accuracy * 100))
 
-for path in arguments {
+for path in arguments where path != "--variants" && path != "--out-of-saddle" {
     do {
         let recording = try RecordingImporter.load(URL(fileURLWithPath: path))
         let summary = WorkoutAnalyzer.analyze(recording)

@@ -21,7 +21,8 @@ public struct LiveServerConfiguration: Sendable {
     public var batchBurstSeconds: Double = 10
     /// Sessions one token may have at once (connected or waiting to be resumed).
     public var maximumSessionsPerToken: Int = 16
-    /// A connection that sends nothing this long is finished (summary) and closed with 4008, s.
+    /// A connection that sends nothing this long (counted from when the server was done with its last message) is
+    /// finished (summary) and closed with 4008, s.
     public var idleTimeout: Double = 30
     /// How long a session whose connection dropped waits to be resumed, s; then it is finished and discarded.
     public var resumeWindow: Double = 120

@@ -32,7 +32,8 @@ struct SessionConnection {
         var session: LiveSession?
         var bucket: Double
         var bucketTime: UInt64 = DispatchTime.now().uptimeNanoseconds
-        /// Last message time, ns of `DispatchTime` (read by the idle watch).
+        /// When the last message arrived and when the server was done handling it, ns of `DispatchTime` (read by the
+        /// idle watch): the server's own time on a message is not the client's silence.
         let lastActivity = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
         init(bucket: Double) { self.bucket = bucket }
     }
@@ -96,6 +97,7 @@ struct SessionConnection {
                     guard holder.session != nil else { return .refused(.protocolViolation, "protocol: end before announce") }
                     return .end
                 }
+                holder.lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
             }
             return .dropped
         } catch is CancellationError {

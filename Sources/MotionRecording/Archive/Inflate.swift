@@ -143,6 +143,38 @@ enum Inflate {
             progress(position, count)
         }
         var state = State(input: input, output: buffer, limit: expectedSize)
+        try blocks(&state, report: report)
+        guard state.count == expectedSize else {
+            throw Failure(reason: "inflated \(state.count) bytes, directory says \(expectedSize)")
+        }
+    }
+
+    /// The first `count` bytes a raw DEFLATE stream inflates to, decoding stopped once they are out (what follows
+    /// may even be corrupt): all of them when the stream makes no more, which must then be `declaredSize`. A declared size DEFLATE cannot
+    /// produce from `input` is refused as ``inflate(_:expectedSize:ceiling:)`` refuses it; the zip-bomb ceiling does
+    /// not apply, as only `count` bytes are written.
+    static func prefix(_ input: UnsafeBufferPointer<UInt8>, count: Int, declaredSize: Int) throws(Failure) -> [UInt8] {
+        try check(input, expectedSize: declaredSize, ceiling: .max)
+        let limit = Swift.min(Swift.max(count, 0), declaredSize)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(limit, 1))
+        defer { buffer.deallocate() }
+        var state = State(input: input, output: buffer, limit: limit)
+        do {
+            try blocks(&state, report: { _, _ in })
+        } catch {
+            // With every byte asked for out, what failed lies beyond them (at the latest the next byte, which has no
+            // room).
+            guard state.count == limit, limit < declaredSize else { throw error }
+            return Array(UnsafeBufferPointer(start: buffer, count: limit))
+        }
+        guard state.count == declaredSize else {
+            throw Failure(reason: "inflated \(state.count) bytes, directory says \(declaredSize)")
+        }
+        return Array(UnsafeBufferPointer(start: buffer, count: state.count))
+    }
+
+    /// Decodes blocks into `state` up to the last block.
+    private static func blocks(_ state: inout State, report: (Int, Int) -> Void) throws(Failure) {
         var last = 0
         repeat {
             last = try state.bits(1)
@@ -150,13 +182,13 @@ enum Inflate {
             case 0:
                 state.bitBuffer = 0
                 state.bitCount = 0
-                guard state.position + 4 <= input.count else { throw Failure(reason: "stored block header ends early") }
-                let length = Int(input[state.position]) | Int(input[state.position + 1]) << 8
-                let complement = Int(input[state.position + 2]) | Int(input[state.position + 3]) << 8
+                guard state.position + 4 <= state.input.count else { throw Failure(reason: "stored block header ends early") }
+                let length = Int(state.input[state.position]) | Int(state.input[state.position + 1]) << 8
+                let complement = Int(state.input[state.position + 2]) | Int(state.input[state.position + 3]) << 8
                 state.position += 4
                 guard length == ~complement & 0xFFFF else { throw Failure(reason: "stored block length check failed") }
-                guard state.position + length <= input.count else { throw Failure(reason: "stored block ends early") }
-                for index in 0..<length { try state.emit(input[state.position + index]) }
+                guard state.position + length <= state.input.count else { throw Failure(reason: "stored block ends early") }
+                for index in 0..<length { try state.emit(state.input[state.position + index]) }
                 state.position += length
                 report(state.position, state.count)
             case 1:
@@ -206,9 +238,6 @@ enum Inflate {
                 throw Failure(reason: "invalid block type")
             }
         } while last == 0
-        guard state.count == expectedSize else {
-            throw Failure(reason: "inflated \(state.count) bytes, directory says \(expectedSize)")
-        }
     }
 
     private static func codes(

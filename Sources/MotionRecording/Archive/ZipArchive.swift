@@ -146,15 +146,32 @@ struct ZipArchive {
 
     /// The uncompressed contents of a member (a slice of the mapped archive when stored).
     func contents(of entry: Entry) throws(RecordingError) -> Data {
+        try decoded(entry, storedBytes: .max) { input throws(Inflate.Failure) in
+            try Inflate.inflate(input, expectedSize: entry.uncompressedSize)
+        }
+    }
+
+    /// The first `count` bytes of a member's uncompressed contents (all of them when it is shorter), inflating no
+    /// further: what lies beyond is neither decoded nor checked.
+    func head(of entry: Entry, count: Int) throws(RecordingError) -> Data {
+        try decoded(entry, storedBytes: max(count, 0)) { input throws(Inflate.Failure) in
+            Data(try Inflate.prefix(input, count: count, declaredSize: entry.uncompressedSize))
+        }
+    }
+
+    /// A member's bytes: the first `storedBytes` of a stored one, or what `inflate` makes of a DEFLATE one's data.
+    private func decoded(
+        _ entry: Entry, storedBytes: Int, inflate: (UnsafeBufferPointer<UInt8>) throws(Inflate.Failure) -> Data
+    ) throws(RecordingError) -> Data {
         let range = try dataRange(of: entry)
         switch entry.method {
         case 0:
-            return data.subdata(in: range)
+            return data.subdata(in: range.lowerBound..<(range.lowerBound + min(storedBytes, range.count)))
         case 8:
             let file = self.file
             return try withBytes(data) { bytes throws(RecordingError) in
                 do throws(Inflate.Failure) {
-                    return try Inflate.inflate(UnsafeBufferPointer(rebasing: bytes[range]), expectedSize: entry.uncompressedSize)
+                    return try inflate(UnsafeBufferPointer(rebasing: bytes[range]))
                 } catch {
                     throw Self.fail(file, "\(entry.name): \(error.reason)")
                 }

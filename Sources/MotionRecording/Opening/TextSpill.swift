@@ -26,6 +26,8 @@ final class TextSpill {
         var count = 0
         /// The array's dtype, or `nil` for a column that is no array of the recording (source lines).
         var dtype: NpyArrayInfo.DType?
+        /// Bytes from `offset` on whose disk space was given back (``release(_:rowsBelow:)``).
+        var releasedBytes = 0
     }
 
     /// The text recording's path, for messages.
@@ -115,6 +117,36 @@ final class TextSpill {
     func rename(_ from: String, to: String) {
         guard let region = regions.removeValue(forKey: from) else { return }
         regions[to] = region
+    }
+
+    /// Gives the disk space of the column `name`'s rows below `row` back to the file system: a column parsed from
+    /// the text that no later step reads, released as the columns made from it are written, so that the two do not
+    /// take the disk at once. Whole pages only (all of the column's once `row` reaches its count); the rows read as
+    /// zeros after. No append may follow. A file system that cannot punch holes keeps the space.
+    func release(_ name: String, rowsBelow row: Int) {
+        guard var region = regions[name] else { return }
+        let page = MappedFile.pageSize
+        let bytes = Swift.min(row, region.count) * region.elementSize
+        let end = row >= region.count ? (bytes + page - 1) / page * page : bytes / page * page
+        guard end > region.releasedBytes else { return }
+        punchHole(offset: region.offset + region.releasedBytes, count: end - region.releasedBytes)
+        region.releasedBytes = end
+        regions[name] = region
+    }
+
+    /// Frees the disk blocks of bytes `offset..<offset + count` (page-aligned) of the file, within its size: a hole
+    /// (`MADV_REMOVE` on a shared mapping of them, which punches it as `fallocate(FALLOC_FL_PUNCH_HOLE)` does).
+    private func punchHole(offset: Int, count: Int) {
+        #if os(Linux)
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return }
+            let count = Swift.min(count, Int(status.st_size) - offset)
+            guard count > 0, let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(offset)),
+                address != MAP_FAILED
+            else { return }
+            _ = madvise(address, count, 9)  // MADV_REMOVE (Linux ≥ 2.6.16; not exported by Glibc's Swift overlay)
+            munmap(address, count)
+        #endif
     }
 
     /// The element at `index` of the column `name` (written, not yet mapped): read back from the file.

@@ -78,7 +78,7 @@ struct AttitudeEstimator: Sendable {
     /// One gyroscope sample for rest detection (raw rate, rad/s; `interval` s since the previous gyroscope sample).
     @inline(__always)
     mutating func observeGyroscope(_ rate: SIMD3<Double>, interval: Double) {
-        if restBias { rest.gyroscope(rate, interval: interval) }
+        if restBias { rest.gyroscope(rate, interval: interval, bias: biasEstimator.bias) }
     }
 
     /// Integrates the raw `rate` (rad/s; the bias is removed here) over `duration` s. The step is a unit

@@ -9,7 +9,9 @@ struct GyroscopeBiasEstimator: Sendable {
     /// Covariance, (0.01 °/s)².
     private(set) var covariance: Matrix3
     private let initialVariance: Double
+    /// Largest bias per axis (rad/s) and largest measurement error per axis (rad/s).
     private let limit: Double
+    private let measurementLimit: Double
     private let forgettingTime: Double
     private let motionVariance: Double
     private let verticalFactor: Double
@@ -20,6 +22,7 @@ struct GyroscopeBiasEstimator: Sendable {
         initialVariance = scaled(c.biasSigmaInitial) * scaled(c.biasSigmaInitial)
         covariance = Matrix3.diagonal(SIMD3(repeating: initialVariance))
         limit = c.biasLimit
+        measurementLimit = c.biasMeasurementLimit
         forgettingTime = c.biasForgettingTime
         motionVariance = scaled(c.biasSigmaMotion) * scaled(c.biasSigmaMotion)
         verticalFactor = c.biasVerticalForgettingFactor
@@ -77,7 +80,7 @@ struct GyroscopeBiasEstimator: Sendable {
     /// S⁻¹ comes from cofactors with a single division. Every product P v uses P's rows as its columns (P = Pᵀ).
     @inline(__always)
     private mutating func update(error: SIMD3<Double>, observation r: Matrix3, noise: SIMD3<Double>) {
-        let e = error.clamped(toMagnitude: limit)
+        let e = error.clamped(toMagnitude: measurementLimit)
         let p = covariance
         let a0 = p.r0 * r.r0.x + p.r1 * r.r0.y + p.r2 * r.r0.z  // P r₀: A's first column
         let a1 = p.r0 * r.r1.x + p.r1 * r.r1.y + p.r2 * r.r1.z

@@ -15,8 +15,14 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
     public var motionBiasEstimation: Bool = true
     /// Estimate the gyroscope bias at rest (from the low-passed gyroscope).
     public var restBiasEstimation: Bool = true
-    /// Largest bias magnitude per axis that is estimated, rad/s (> 0); larger rates at rest are motion.
-    public var biasLimit: Double = 2.0 * .pi / 180
+    /// Largest bias magnitude per axis that is estimated, rad/s (> 0). Uncompensated MEMS gyroscopes in phones and
+    /// wrist sensors often have a few °/s.
+    public var biasLimit: Double = 5.0 * .pi / 180
+    /// Largest difference per axis between one bias measurement and the current estimate, rad/s (> 0): a motion-phase
+    /// measurement's error is clamped there (VQF's bias clip), and a low-passed rate at rest farther than this from
+    /// the estimate is motion, not bias. Relative to the estimate, so that a bias beyond it (up to ``biasLimit``) is
+    /// tracked once the motion phase has found it, while a slow turn is never taken for rest.
+    public var biasMeasurementLimit: Double = 2.0 * .pi / 180
     /// Initial bias uncertainty (1 σ), rad/s.
     public var biasSigmaInitial: Double = 0.5 * .pi / 180
     /// Time over which the bias uncertainty grows by 0.1 °/s (1 σ) without corrections, s.
@@ -30,7 +36,8 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
 
     /// Time constant of the rest-detection low-passes, s (> 0).
     public var restTimeConstant: Double = 0.5
-    /// Rest when the gyroscope deviates from its low-pass by less than this, rad/s.
+    /// Rest when the gyroscope deviates from its low-pass by less than this, rad/s (and the low-pass from the bias
+    /// estimate by at most ``biasMeasurementLimit``).
     public var restRotationThreshold: Double = 2.0 * .pi / 180
     /// Rest when the accelerometer deviates from its low-pass by less than this, g.
     public var restAccelerationThreshold: Double = 0.5 / 9.80665
@@ -88,6 +95,7 @@ public struct SensorFusionConfiguration: Sendable, Equatable {
         }
         try positive(accelerometerTimeConstant, "accelerometerTimeConstant")
         try positive(biasLimit, "biasLimit")
+        try positive(biasMeasurementLimit, "biasMeasurementLimit")
         try positive(biasSigmaInitial, "biasSigmaInitial")
         try positive(biasForgettingTime, "biasForgettingTime")
         try positive(biasSigmaMotion, "biasSigmaMotion")

@@ -86,7 +86,8 @@ public struct SwingAnalyzer: Sendable {
         // Device motion held back from an event's first sample: the walk back and the fit before it, the event,
         // its impact window, the wait for the accelerometer (decision point) and the lag allowed beyond it.
         let historySeconds =
-            configuration.maximumSwingDuration + configuration.onsetFitBaselineWindow
+            configuration.maximumSwingDuration
+            + Swift.max(configuration.onsetFitBaselineWindow, SwingOnsetEstimator.maximumFitWindow)
             + configuration.onsetConsistentFailureDuration + configuration.maximumRotationEventDuration
             + configuration.impactMatchBefore + configuration.impactMatchAfter + configuration.swingQuietDuration
             + impactDetector.decisionLatency + configuration.impactOnsetMaximumExtrapolation

@@ -116,20 +116,9 @@ extension SwingOnsetEstimator {
         let first = Swift.max(earliest, below - 1)
         let end = Swift.min(limit, below + 2)
         guard end - first >= 2 else { return interpolated }
-        var (n, sumT, sumV, sumTT, sumTV) = (0.0, 0.0, 0.0, 0.0, 0.0)
-        for j in first...end {
-            let t = ring[j].time - t0
-            let v = Double(value(j))
-            n += 1
-            sumT += t
-            sumV += v
-            sumTT += t * t
-            sumTV += t * v
-        }
-        let pivot = n * sumTT - sumT * sumT
-        let slope = (n * sumTV - sumT * sumV) / pivot
-        guard pivot > 0, slope > 0 else { return interpolated }
-        let intercept = (sumV - slope * sumT) / n
+        guard let (intercept, slope) = rateLine(ring: ring, first: first, last: end, origin: below, value: value),
+            slope > 0
+        else { return interpolated }
         let root = t0 - intercept / slope
         return root >= t0 && root <= t1 ? root : interpolated
     }

@@ -10,8 +10,10 @@
 ///    swing direction (sub-sample), read from samples up to the anchor only. Not in the |ω| fallback.
 /// 3. Otherwise fit a hinge model p(t) = b + a·d^m + c·d^(m+1), d = max(0, t − τ), m ∈ {1, 1.5, 2, 2.5, 3} — a pre-swing
 ///    baseline, then a rise with its leading power and first correction — by least squares to the samples from the
-///    baseline window before the walk-back point up to where the rate reaches
-///    ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak. Each exponent's best τ on the
+///    fit window before the walk-back point (scaled by the rise's own time scale r/ṙ there, at least
+///    ``SwingAnalyzerConfiguration/onsetFitBaselineWindow``, which the |ω| fallback keeps;
+///    `SwingOnsetEstimator+RiseWindow.swift`) up to where the
+///    rate reaches ``SwingAnalyzerConfiguration/onsetFitUpperFraction`` of the swing's peak. Each exponent's best τ on the
 ///    0.01 ms lattice over actual timestamps (a 1 ms grid, then that exponent's minimum on 0.1 ms and 0.01 ms), and
 ///    the onset (sub-sample) is their average weighted by how well each exponent fits
 ///    (``HingeFit/exponentAveragedHinge(tauLow:tauHigh:)``: the samples rarely decide between neighbouring leading
@@ -106,7 +108,15 @@ struct SwingOnsetEstimator: Sendable {
         var upper = crossing
         while upper < anchorIndex, value(upper) < upperLevel { upper += 1 }
         upper = Swift.min(anchorIndex, Swift.max(upper, crossing + 2))
-        let baselineStart = ring[crossing].time - configuration.onsetFitBaselineWindow
+        // The window scales with the rise only on the signed rate: |ω| in the fallback does not rise from zero (the
+        // preparation keeps it at 1–2.5 rad/s), so its r/ṙ is not the time since the onset.
+        let fitWindow =
+            ring[anchorIndex].isMagnitudeFallback
+            ? configuration.onsetFitBaselineWindow
+            : Self.fitWindow(
+                ring: ring, crossing: crossing, latest: anchorIndex,
+                fixedWindow: configuration.onsetFitBaselineWindow, value: value)
+        let baselineStart = ring[crossing].time - fitWindow
         var lower = crossing
         // The baseline stops at earlier motion against the swing direction (a load or backswing still turning).
         while lower - 1 >= ring.firstIndex, ring[lower - 1].time >= baselineStart,

@@ -14,14 +14,22 @@ struct Exchange: Sendable {
     var swingTexts: [String] = []
     var swingIndices: [Int] = []
     var closeCode: UInt16?
+    /// When each message of `messages` was read.
+    var arrivals: [ContinuousClock.Instant] = []
+    /// When the client began its last write.
+    var lastWrite: ContinuousClock.Instant?
 
     func first(_ type: String) -> [String: any Sendable]? { messages.first { $0["type"] as? String == type } }
+    /// When the first message of this type was read.
+    func arrival(of type: String) -> ContinuousClock.Instant? {
+        messages.firstIndex { $0["type"] as? String == type }.map { arrivals[$0] }
+    }
     var session: String? { first("session")?["session"] as? String }
     var lastAck: Int? { messages.last { $0["type"] as? String == "ack" }?["sequence"] as? Int }
 }
 
 /// A scripted WebSocket client (hummingbird-websocket's `WebSocketClient`): announces, sends batches in lockstep
-/// (each batch's ack awaited, collecting the swings before it), then `end` and reads to the close.
+/// (each batch's ack awaited, collecting the swings before it) or back to back, then `end` and reads to the close.
 struct ScriptedClient {
     var port: Int
     var token: String? = TestServer.token
@@ -35,6 +43,10 @@ struct ScriptedClient {
         case batch(LiveBatch)
         /// A batch as a JSON frame; waits for its ack.
         case jsonBatch(LiveBatch)
+        /// A batch, binary, written without waiting for anything (``awaitAck(_:)`` waits later).
+        case unpacedBatch(LiveBatch)
+        /// Waits for the ack of this sequence number (or an error).
+        case awaitAck(Int)
         /// Waits for a message of this type.
         case await(String)
         /// Sends nothing for this long.
@@ -78,22 +90,29 @@ struct ScriptedClient {
                 }
                 return false
             }
+            func write(_ frame: WebSocketOutboundWriter.OutboundFrame) async throws {
+                box.wrote()
+                try await outbound.write(frame)
+            }
+            func readUntilAck(_ sequence: Int) async throws -> Bool {
+                try await readUntil {
+                    ($0["type"] as? String == "ack" && $0["sequence"] as? Int == sequence) || $0["type"] as? String == "error"
+                }
+            }
             for step in steps {
                 switch step {
-                case .text(let text): try await outbound.write(.text(text))
-                case .binary(let bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
-                case .batch(let batch), .jsonBatch(let batch):
+                case .text(let text): try await write(.text(text))
+                case .binary(let bytes): try await write(.binary(ByteBuffer(bytes: bytes)))
+                case .batch(let batch), .jsonBatch(let batch), .unpacedBatch(let batch):
                     if case .jsonBatch = step {
-                        try await outbound.write(.text(JSONFrame.encode(batch)))
+                        try await write(.text(JSONFrame.encode(batch)))
                     } else {
-                        try await outbound.write(.binary(ByteBuffer(bytes: BinaryBatchFrame.encode(batch))))
+                        try await write(.binary(ByteBuffer(bytes: BinaryBatchFrame.encode(batch))))
                     }
-                    let sequence = Int(batch.sequence)
-                    let acked = try await readUntil {
-                        ($0["type"] as? String == "ack" && $0["sequence"] as? Int == sequence)
-                            || $0["type"] as? String == "error"
-                    }
-                    if !acked { return }
+                    if case .unpacedBatch = step { continue }
+                    if !(try await readUntilAck(Int(batch.sequence))) { return }
+                case .awaitAck(let sequence):
+                    if !(try await readUntilAck(sequence)) { return }
                 case .await(let type):
                     if !(try await readUntil { $0["type"] as? String == type }) { return }
                 case .pause(let duration):
@@ -126,6 +145,8 @@ final class ExchangeBox: @unchecked Sendable {
 
     var exchange: Exchange { lock.withLock { value } }
 
+    func wrote() { lock.withLock { value.lastWrite = ContinuousClock.now } }
+
     func record(_ text: String) -> [String: any Sendable] {
         // Decoded field by field (JSONSerialization's NSNumber would turn 0 and 1 into Bool on Linux).
         let message = (try? JSONDecoder().decode(ServerMessageFields.self, from: Data(text.utf8))) ?? ServerMessageFields()
@@ -138,8 +159,10 @@ final class ExchangeBox: @unchecked Sendable {
             default: break
             }
         }
+        let arrival = ContinuousClock.now
         lock.withLock {
             value.messages.append(parsed)
+            value.arrivals.append(arrival)
             if parsed["type"] as? String == "swing", let range = text.range(of: ",\"swing\":") {
                 value.swingTexts.append(String(text[range.upperBound..<text.index(before: text.endIndex)]))
                 value.swingIndices.append(parsed["index"] as? Int ?? -1)

@@ -48,24 +48,25 @@ import Testing
         #expect(recording.hygiene.findings(ofKind: .duplicateTimestamps).count == 1)
     }
 
-    @Test func clockOverlapIsReported() {
-        let recording = HygieneChecker.repaired(Recording(
+    /// One second of 800 Hz accelerometer from t = 100 s and one of 200 Hz device motion (rotation rate) from
+    /// `deviceMotionStart` s, checked and repaired.
+    func repairedSecond(deviceMotionStart: Double) -> Recording {
+        HygieneChecker.repaired(Recording(
             accelerometer: accelerometer((0..<800).map { 100 + Double($0) / 800 }),
             deviceMotion: DeviceMotionData(
-                timestamps: (0..<200).map { 5000 + Double($0) / 200 },
+                timestamps: (0..<200).map { deviceMotionStart + Double($0) / 200 },
                 rotationRateX: .init(repeating: 0, count: 200), rotationRateY: .init(repeating: 0, count: 200),
                 rotationRateZ: .init(repeating: 0, count: 200))))
+    }
+
+    @Test func clockOverlapIsReported() {
+        let recording = repairedSecond(deviceMotionStart: 5000)
         let finding = recording.hygiene.findings(ofKind: .clockOverlap).first
         #expect(finding?.message.contains("do not overlap") == true)
     }
 
     @Test func overlappingStreamsAreClean() {
-        let recording = HygieneChecker.repaired(Recording(
-            accelerometer: accelerometer((0..<800).map { 100 + Double($0) / 800 }),
-            deviceMotion: DeviceMotionData(
-                timestamps: (0..<200).map { 100 + Double($0) / 200 },
-                rotationRateX: .init(repeating: 0, count: 200), rotationRateY: .init(repeating: 0, count: 200),
-                rotationRateZ: .init(repeating: 0, count: 200))))
+        let recording = repairedSecond(deviceMotionStart: 100)
         #expect(recording.hygiene.isClean, "\(recording.hygiene.findings)")
         #expect(abs((recording.hygiene.accelerometer?.estimatedRate ?? 0) - 800) < 1e-6)
     }

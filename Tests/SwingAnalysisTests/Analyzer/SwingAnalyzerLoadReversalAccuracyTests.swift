@@ -43,15 +43,15 @@ import Testing
     }
 
     /// Golf (downswings out of backswings of 0.4–1 s on planes tilted 35–50°): the median goals and time to
-    /// contact's p95; the onset p95 measured 9.90 ms on these sessions but 11.8 ms on the four of
+    /// contact's p95; the onset p95 measured 9.72 ms on these sessions but 10.77 ms on the four of
     /// Scripts/score_load_reversals.sh (the rest-type half of the swings sets it: slow d^2–d^3 rises whose first
-    /// 25–35 ms are inside tremor), so it is held to 12 ms.
+    /// 25–35 ms are inside tremor), so it is held to 11 ms.
     @Test func golfMeetsTheMedianGoals() {
         let report = Self.report(.golf)
         print("golf, half the swings out of a backswing\n\(report)")
         #expect(report.trueSwings == 80)
         #expect(report.start.medianAbsoluteMilliseconds <= 3)
-        #expect(report.start.p95AbsoluteMilliseconds <= 12)
+        #expect(report.start.p95AbsoluteMilliseconds <= 11)
         #expect(report.timeToContact.medianAbsoluteMilliseconds <= 3)
         #expect(report.timeToContact.p95AbsoluteMilliseconds <= 10)
         #expect(report.precision == 1)

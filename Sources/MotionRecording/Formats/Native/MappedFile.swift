@@ -115,6 +115,14 @@ final class MappedFile: @unchecked Sendable {
         return false
     }
 
+    /// The disk space the file behind the mapping takes now (its allocated blocks), bytes; `nil` for an in-memory
+    /// copy.
+    var diskBytes: Int? {
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else { return nil }
+        return Int(status.st_blocks) * 512
+    }
+
     /// Why reading stopped early: the file shrank while it was being read; `nil` while it is whole.
     var truncation: RecordingError? {
         let size = shrunkTo.load(ordering: .relaxed)

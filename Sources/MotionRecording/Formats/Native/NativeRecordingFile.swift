@@ -193,32 +193,28 @@ public struct NativeRecordingFile: Sendable {
     // MARK: Column access
 
     /// Copies elements `range` of a float column as `Float` (converting from `<f8` when needed).
-    func floats(_ name: String, _ range: Range<Int>) -> [Float] {
-        guard let info = arrays[name], !range.isEmpty else { return [] }
-        return data.withUnsafeBytes { raw in
-            let base = raw.baseAddress! + info.offset
-            if info.dtype == .float32 {
-                return [Float](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                    memcpy(buffer.baseAddress!, base + range.lowerBound * 4, range.count * 4)
-                    initialized = range.count
-                }
-            }
-            return range.map { Float(base.loadUnaligned(fromByteOffset: $0 * 8, as: Double.self)) }
-        }
-    }
+    func floats(_ name: String, _ range: Range<Int>) -> [Float] { copy(name, range, storedAs: .float32) }
 
-    /// Copies elements `range` of a float column as `Double`.
-    func doubles(_ name: String, _ range: Range<Int>) -> [Double] {
+    /// Copies elements `range` of a float column as `Double` (converting from `<f4` when needed).
+    func doubles(_ name: String, _ range: Range<Int>) -> [Double] { copy(name, range, storedAs: .float64) }
+
+    /// Copies elements `range` of a float column (`<f4` or `<f8`) as `Element`: byte for byte when it is stored as
+    /// `dtype` (`Element`'s own), else converted element by element (rounded to nearest).
+    private func copy<Element: BinaryFloatingPoint>(_ name: String, _ range: Range<Int>, storedAs dtype: NpyArrayInfo.DType)
+        -> [Element]
+    {
         guard let info = arrays[name], !range.isEmpty else { return [] }
         return data.withUnsafeBytes { raw in
             let base = raw.baseAddress! + info.offset
-            if info.dtype == .float64 {
-                return [Double](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                    memcpy(buffer.baseAddress!, base + range.lowerBound * 8, range.count * 8)
+            let size = MemoryLayout<Element>.size
+            if info.dtype == dtype {
+                return [Element](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+                    memcpy(buffer.baseAddress!, base + range.lowerBound * size, range.count * size)
                     initialized = range.count
                 }
             }
-            return range.map { Double(base.loadUnaligned(fromByteOffset: $0 * 4, as: Float.self)) }
+            if info.dtype == .float64 { return range.map { Element(base.loadUnaligned(fromByteOffset: $0 * 8, as: Double.self)) } }
+            return range.map { Element(base.loadUnaligned(fromByteOffset: $0 * 4, as: Float.self)) }
         }
     }
 

@@ -14,11 +14,15 @@ extension SensorLogger {
                 : .init(names: ["time"], kind: .integer, required: true)
         }
 
-        /// Looks at the first data rows of every stream file: `time` must be digits and must change.
+        /// The bytes of a file's head that ``choose(_:)`` reads.
+        static let headBytes = 4096
+
+        /// Looks at the first data rows (up to 3, within ``headBytes``) of every stream file: `time` must be digits
+        /// and must change.
         static func choose(_ files: Files) throws(RecordingError) -> TimeColumn {
             for name in files.keys.sorted() where name != "Metadata.csv" {
                 let (data, file) = files[name]!
-                let head = String(decoding: data.prefix(4096), as: UTF8.self)
+                let head = String(decoding: data.prefix(headBytes), as: UTF8.self)
                 let lines = head.split(whereSeparator: \.isNewline).prefix(4).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
                 guard lines.count >= 2, let timeField = lines[0].firstIndex(of: "time"),
                     lines[0].contains("seconds_elapsed")

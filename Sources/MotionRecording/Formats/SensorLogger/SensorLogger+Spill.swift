@@ -18,9 +18,6 @@ extension SensorLogger {
         "Gravity.csv", "Gyroscope.csv", "GyroscopeUncalibrated.csv", "MagnetometerUncalibrated.csv",
     ]
 
-    /// The accelerometer files in the order ``read(files:)`` prefers them (the first present is read).
-    static let accelerometerFileNames = ["WatchAccelerometerUncalibrated.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv"]
-
     /// `url` (an export directory, zip or one Sensor Logger CSV) opened through a spill, or `nil` when it is imported
     /// into memory instead, as it always was: when its high-rate files hold fewer than `threshold` bytes; when one of
     /// them is empty or has no rows, or WristMotion lacks part of a column group; when a repair cannot be
@@ -40,11 +37,13 @@ extension SensorLogger {
             sizes.reduce(0, +) >= threshold
         else { return nil }
         do {
-            // Every file's text but the slower ones' (those whole, in memory); the time column is chosen from the
-            // heads of all.
-            let (texts, slowerFiles) = try export.read(directory: directory)
-            var heads = slowerFiles
-            for (name, text) in texts { heads[name] = (text.head(4096), text.file) }
+            // The text of every file parsed, the slower ones whole in memory, and of the rest only their heads: the
+            // time column is chosen from the heads of all.
+            let read = try export.read(directory: directory)
+            var texts = read.texts
+            let slowerFiles = read.slower
+            var heads = slowerFiles.merging(read.heads) { first, _ in first }
+            for (name, text) in texts { heads[name] = (text.head(TimeColumn.headBytes), text.file) }
             var slower = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
             var standardised: Bool? = nil
             if let (data, _) = slowerFiles["Metadata.csv"] {
@@ -59,8 +58,10 @@ extension SensorLogger {
             var tables: [String: SpilledTable] = [:]
             for (index, name) in names.enumerated() {
                 let requests = name == "WristMotion.csv" ? wristMotionRequests(clock) : tripleRequests(clock)
+                // The text goes once parsed (a zip member's temporary file with it).
                 tables[name] = try SpilledTable(
-                    texts[name]!, prefix: "sensor_logger\(index)_", requests: requests, into: spill, chunkRows: chunkRows)
+                    texts.removeValue(forKey: name)!, prefix: "sensor_logger\(index)_", requests: requests, into: spill,
+                    chunkRows: chunkRows)
             }
             guard tables.values.allSatisfy({ $0.count > 0 }) else { return nil }
             slower.findings += names.compactMap { tables[$0]!.droppedLastLine }
@@ -111,6 +112,8 @@ extension SensorLogger {
                 try writer.writeTriples(raw, as: .magnetometer, scale: 1)
                 streams.append((.magnetometer, raw.file, [], nil))
             }
+            // What no write used up (a table only matched against, or not needed) goes before the checks.
+            for table in tables.values { table.release(in: spill, rowsBelow: table.count) }
             try addWorkoutStreams(
                 slowerFiles, clock: clock, origin: origin, standardised: standardised,
                 isWatch: export.names.contains("WristMotion.csv") || export.names.contains("WatchAccelerometerUncalibrated.csv"),
@@ -136,17 +139,21 @@ extension SensorLogger {
             return paths[name].flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int } ?? 0
         }
 
-        /// Every file's text (zip members inflated into temporary files in `directory`) but the slower streams' and
-        /// Metadata.csv, which are read whole.
-        func read(directory: String?) throws(RecordingError) -> (texts: [String: ExportText], slower: Files) {
+        /// The text of every file parsed (zip members inflated into temporary files in `directory`); the slower
+        /// streams and Metadata.csv, read whole; and the heads (``TimeColumn/headBytes``) of the files only the
+        /// choice of time column reads (``headOnlyFileNames(of:)``), a zip member inflated no further.
+        func read(directory: String?) throws(RecordingError) -> (texts: [String: ExportText], slower: Files, heads: Files) {
             var texts: [String: ExportText] = [:]
-            var slower: Files = [:]
+            var (slower, heads): (Files, Files) = ([:], [:])
             let inMemory = workoutFileNames.union(["Metadata.csv"])
+            let headOnly = headOnlyFileNames(of: names)
             for (name, url) in paths {
                 if inMemory.contains(name) {
                     do { slower[name] = (try Data(contentsOf: url, options: .alwaysMapped), url.path) } catch {
                         throw .unreadable(file: url.path, reason: describeFileError(error))
                     }
+                } else if headOnly.contains(name) {
+                    heads[name] = (try RecordingImporter.prefix(url, count: TimeColumn.headBytes), url.path)
                 } else {
                     texts[name] = try ExportText(url)
                 }
@@ -158,12 +165,14 @@ extension SensorLogger {
                     guard let member = members[name], member.localHeaderOffset == entry.localHeaderOffset else { continue }
                     if inMemory.contains(name) {
                         slower[name] = (try zip.contents(of: entry), zip.file + "/" + entry.name)
+                    } else if headOnly.contains(name) {
+                        heads[name] = (try zip.head(of: entry, count: TimeColumn.headBytes), zip.file + "/" + entry.name)
                     } else {
                         texts[name] = try ExportText(entry, of: zip, input: input, directory: directory)
                     }
                 }
             }
-            return (texts, slower)
+            return (texts, slower, heads)
         }
     }
 
@@ -235,6 +244,13 @@ extension SensorLogger {
             count = spill.regions[prefix + "time"]!.count
             found = layout.found
             droppedLastLine = layout.droppedLastLine
+        }
+
+        /// Gives back the disk space of rows below `row` of every column (``TextSpill/release(_:rowsBelow:)``).
+        func release(in spill: TextSpill, rowsBelow row: Int) {
+            for name in [prefix + "time", prefix + "line"] + (1..<found.count).map({ prefix + "\($0)" }) {
+                spill.release(name, rowsBelow: row)
+            }
         }
     }
 }

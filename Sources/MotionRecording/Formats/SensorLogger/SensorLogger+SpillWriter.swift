@@ -48,7 +48,9 @@ extension SensorLogger {
         }
 
         /// Writes the native stream `stream`: the times (s) and source lines of `table`'s rows, and the columns
-        /// `names` that `columns` computes for each chunk of rows from their range and times.
+        /// `names` that `columns` computes for each chunk of rows from their range and times. No later step reads
+        /// `table` (it is the last use of every table it writes from), so its rows are released behind the chunks
+        /// written (``SpilledTable/release(in:rowsBelow:)``).
         func write(
             _ stream: HygieneStream, names: [String], from table: SpilledTable,
             columns: (Range<Int>, [Double]) throws(RecordingError) -> [[Float]]
@@ -63,6 +65,7 @@ extension SensorLogger {
                 try spill.append(prefix + "timestamp", times)
                 try spill.append(prefix + "line", try spill.elements(table.prefix + "line", in: range, as: UInt32.self))
                 for (name, column) in zip(names, try columns(range, times)) { try spill.append(prefix + name, column) }
+                table.release(in: spill, rowsBelow: range.upperBound)
             }
         }
 

@@ -32,6 +32,16 @@ enum SensorLogger {
     /// The export's files by base name: `(bytes, label for messages)`.
     typealias Files = [String: (Data, String)]
 
+    /// The accelerometer files in the order they are preferred (the first present is read).
+    static let accelerometerFileNames = ["WatchAccelerometerUncalibrated.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv"]
+
+    /// The files among `names` of which only the head is read (``TimeColumn/headBytes``, for the choice of time
+    /// column): Orientation.csv, whose attitude is not imported, and the accelerometer files after the one read.
+    static func headOnlyFileNames(of names: Set<String>) -> Set<String> {
+        let accelerometer = accelerometerFileNames.first { names.contains($0) }
+        return names.filter { $0 == "Orientation.csv" || (accelerometerFileNames.contains($0) && $0 != accelerometer) }
+    }
+
     static func read(_ url: URL) throws(RecordingError) -> ImportedRecording {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
@@ -49,10 +59,15 @@ enum SensorLogger {
             let head = try RecordingImporter.prefix(url, count: 4)
             if head.starts(with: [0x50, 0x4B]) {
                 let archive = try ZipArchive(url)
-                for entry in archive.entries {
+                let members = archive.entries.filter {
+                    knownFileNames.contains(($0.name as NSString).lastPathComponent) && !$0.name.hasPrefix("__MACOSX")
+                }
+                let headOnly = headOnlyFileNames(of: Set(members.map { ($0.name as NSString).lastPathComponent }))
+                for entry in members {
                     let base = (entry.name as NSString).lastPathComponent
-                    guard knownFileNames.contains(base), !entry.name.hasPrefix("__MACOSX") else { continue }
-                    files[base] = (try archive.contents(of: entry), url.path + "/" + entry.name)
+                    let data = headOnly.contains(base)
+                        ? try archive.head(of: entry, count: TimeColumn.headBytes) : try archive.contents(of: entry)
+                    files[base] = (data, url.path + "/" + entry.name)
                 }
             } else {
                 // One Sensor Logger CSV on its own.
@@ -150,8 +165,7 @@ enum SensorLogger {
         }
         var accelerometerTable: NamedColumnCSV? = nil
         var accelerometerFile = ""
-        let accelerometerName = ["WatchAccelerometerUncalibrated.csv", "AccelerometerUncalibrated.csv", "Accelerometer.csv"]
-            .first { files[$0] != nil }
+        let accelerometerName = accelerometerFileNames.first { files[$0] != nil }
         let accelerometerIsCalibrated = accelerometerName == "Accelerometer.csv"
         if let accelerometerName, let (data, file) = files[accelerometerName] {
             accelerometerFile = file

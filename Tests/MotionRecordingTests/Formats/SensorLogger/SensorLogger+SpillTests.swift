@@ -13,7 +13,7 @@ import _TestSupport
         case watch, watchStandardised, watchInferredStandardised, conjugatedAttitude, timeFallback, nanRows,
             backwardsRows, gap, truncatedLastLine, loneWristMotion, phoneUserAcceleration, phoneStandardised,
             phoneRaw, phoneWithoutGravity, plainFixture, standardisedFixture, iPhoneFixture, spreadsheetFixture,
-            zipFixture, storedZip
+            zipFixture, storedZip, headOnlyMembersCorrupt
     }
 
     /// Seconds of each synthetic export.
@@ -157,10 +157,33 @@ import _TestSupport
                 ZipBuilder.Member(name: "export/" + name, method: 0, data: Array(text.utf8), declaredSize: UInt32(text.utf8.count))
             }
             members.append(ZipBuilder.Member(name: "__MACOSX/export/._Gravity.csv", method: 0, data: [0, 1], declaredSize: 2))
-            let directory = FixtureFiles.temporaryDirectory(name)
-            let url = directory.appendingPathComponent("export.zip")
-            try! ZipBuilder.archive(members).write(to: url)
-            return url
+            return Self.archive(members, name)
+        case .headOnlyMembersCorrupt: return Self.archive(Self.headOnlyMembersCorrupt(), name)
+        }
+    }
+
+    static func archive(_ members: [ZipBuilder.Member], _ name: String) -> URL {
+        let url = FixtureFiles.temporaryDirectory(name).appendingPathComponent("export.zip")
+        try! ZipBuilder.archive(members).write(to: url)
+        return url
+    }
+
+    /// A phone export with AccelerometerUncalibrated.csv, stored, and two members of which only the head is read,
+    /// DEFLATE data corrupt after their first 5000 bytes: Accelerometer.csv (not read: the uncalibrated file is
+    /// preferred) and Orientation.csv (not imported).
+    static func headOnlyMembersCorrupt() -> [ZipBuilder.Member] {
+        var files = phone()
+        files["AccelerometerUncalibrated.csv"] = csv(["z", "y", "x"]) { _, m in zip(m.gravity, m.user).map(+).reversed() }
+        files["Orientation.csv"] = csv(["qz", "qy", "qx", "qw", "roll", "pitch", "yaw"]) { _, m in
+            m.quaternion.reversed() + [m.angle, 0, 0]
+        }
+        return files.sorted { $0.key < $1.key }.map { name, text in
+            let bytes = Array(text.utf8)
+            return ["Accelerometer.csv", "Orientation.csv"].contains(name)
+                ? ZipBuilder.Member(
+                    name: name, method: 8, data: ZipBuilder.storedThenCorrupt(Array(bytes.prefix(5000))),
+                    declaredSize: UInt32(bytes.count))
+                : ZipBuilder.Member(name: name, method: 0, data: bytes, declaredSize: UInt32(bytes.count))
         }
     }
 
@@ -218,7 +241,49 @@ import _TestSupport
             #expect(recording.deviceMotion == nil && recording.gyroscope?.count == 200)
         case .plainFixture, .standardisedFixture, .iPhoneFixture, .zipFixture: #expect(recording.deviceMotion != nil)
         case .storedZip: #expect(recording.accelerometer?.count == 400 && recording.pressure?.count == 4)
+        case .headOnlyMembersCorrupt:
+            #expect(recording.accelerometer?.z[0] == -1 && recording.accelerometer?.count == 400)
+            #expect(recording.metadata.deviceMotionSource == "core-motion-gravity")
         }
+    }
+
+    /// Orientation.csv and an accelerometer file not read are inflated only as far as their heads (the time column
+    /// is chosen from them): members corrupt further on, which cannot be inflated whole, do not stop the export.
+    @Test func membersReadForTheirHeadsAreInflatedNoFurther() throws {
+        let url = url(.headOnlyMembersCorrupt)
+        let archive = try ZipArchive(url)
+        for name in ["Accelerometer.csv", "Orientation.csv"] {
+            let entry = try #require(archive.entry(named: name))
+            #expect(throws: RecordingError.self) { try archive.contents(of: entry) }
+            let head = try archive.head(of: entry, count: SensorLogger.TimeColumn.headBytes)
+            #expect(head.count == SensorLogger.TimeColumn.headBytes)
+            #expect(String(decoding: head, as: UTF8.self).hasPrefix("time,seconds_elapsed,"))
+        }
+        #expect(SensorLogger.headOnlyFileNames(of: Set(archive.entries.map(\.name))) == ["Accelerometer.csv", "Orientation.csv"])
+        for threshold in [0, Int.max] {
+            let source = try RecordingSource.open(url, spillThreshold: threshold)
+            #expect(try source.loaded().accelerometer?.count == 400)
+        }
+    }
+
+    /// The columns parsed from the text give their disk space back as the native columns are written from them: the
+    /// spill of a watch export (8,000 rows a file) ends up taking about the native columns' bytes, not twice them.
+    @Test(arguments: [97, 800]) func aSpillKeepsOnlyTheNativeColumnsOnDisk(chunkRows: Int) throws {
+        let rows = 8000
+        let url = Self.directory([
+            "WristMotion.csv": Self.csv(SensorLogger.wristMotionColumns, rate: Double(rows / Self.seconds)) { _, m in
+                m.rate + m.gravity + m.user + m.quaternion
+            },
+            "WatchAccelerometerUncalibrated.csv": Self.csv(["x", "y", "z"], rate: Double(rows / Self.seconds)) { _, m in
+                zip(m.gravity, m.user).map(+)
+            },
+        ], "diskSpace\(chunkRows)")
+        let file = try #require(try SensorLogger.openSpilled(url, spillAbove: 0, chunkRows: chunkRows))
+        // The native streams: device motion's time (8 bytes), 13 columns and source line (4 bytes each); the
+        // accelerometer's time, 3 columns and line. The parsed columns are as large again.
+        let native = rows * (8 + 13 * 4 + 4) + rows * (8 + 3 * 4 + 4)
+        let disk = try #require(file.mapping.diskBytes)
+        #expect(disk >= native && disk < native + native / 4, "\(disk) bytes on disk for \(native) of native columns")
     }
 
     /// The real Sensor Logger recordings (`SharedDatasets`, skipped when absent) give the same result spilled.
