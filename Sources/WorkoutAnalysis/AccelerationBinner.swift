@@ -1,5 +1,5 @@
-/// Accumulates accelerometer samples into ``MotionBins`` (sums in `Double`, in sample order, so the result does
-/// not depend on batch edges).
+/// Accumulates accelerometer samples into ``MotionBins`` (sums in `Double`, grouped by the samples' positions in
+/// their bin (``BinSums``), so the result does not depend on batch edges).
 struct AccelerationBinner: GridBinner, Sendable {
     let binRate: Double
     let binsPerSecond: Int
@@ -7,6 +7,7 @@ struct AccelerationBinner: GridBinner, Sendable {
     let gapBins: Int
     /// The bin being filled (`nil` before the first sample).
     private(set) var current: Int?
+    var secondEnd = Int.min
     /// First bin that held a sample.
     private(set) var firstBin: Int?
     /// The sums of the bin being filled.
@@ -29,47 +30,53 @@ struct AccelerationBinner: GridBinner, Sendable {
     mutating func add(time: Double, x: Float, y: Float, z: Float, into bins: inout MotionBins) {
         let m2f = x * x + y * y + z * z
         guard m2f < .infinity, time.isFinite else { return }  // a NaN or infinite component: skipped
-        _ = enter(time: time, into: &bins)
+        _ = bins.withRing { enter(time: time, in: $0) }
         sums.add(x: x, y: y, z: z, squared: m2f)
     }
 
     /// Adds samples `start..<count` of the columns until one opens a bin in a later second than the previous
     /// sample (after writing the bins before it); returns the index after the last sample added, so the caller
     /// can decide the windows that second completed and go on. The samples of one bin accumulate in local
-    /// variables: only a change of bin touches the ring. From a bin's first sample on, its samples are added four
-    /// at a time while they can be (``BinSums/addFours(from:count:times:x:y:z:binRate:binEnd:)``), then one at a
-    /// time; the sums are the same bit for bit as with ``add(time:x:y:z:into:)`` sample by sample.
+    /// variables: only a change of bin touches the ring. Whenever the bin holds a multiple of four samples, the
+    /// next ones are added four at a time while they can be (``BinSums/addFours(from:count:times:x:y:z:binRate:binEnd:)``),
+    /// otherwise one at a time; the sums are the same bit for bit as with ``add(time:x:y:z:into:)`` sample by
+    /// sample.
     @inline(__always)
     mutating func add(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
     ) -> Int {
+        bins.withRing { ring in add(from: start, count: count, times: times, x: x, y: y, z: z, in: ring) }
+    }
+
+    @inline(__always)
+    private mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, in ring: MotionBinRing
+    ) -> Int {
         var i = start
         while i < count {
             let t = times[i]
-            var (tx, ty, tz) = (x[i], y[i], z[i])
+            let (tx, ty, tz) = (x[i], y[i], z[i])
             i &+= 1
             // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
-            var m2f = tx * tx + ty * ty + tz * tz
+            let m2f = tx * tx + ty * ty + tz * tz
             guard m2f < .infinity, t.isFinite else { continue }
-            let passed = enter(time: t, into: &bins)
-            // Local accumulation while the bin stays the same.
+            let passed = enter(time: t, in: ring)
+            // Local accumulation while the bin stays the same. The bin holds the samples with t × binRate < its
+            // index + 1 (times are non-decreasing; an earlier time joins the open bin, as a later bin's index would
+            // not be smaller). From this sample on (it is in the bin and finite): four at a time when the bin's
+            // count allows, one at a time otherwise.
             var local = sums
-            // The bin holds the samples with t × binRate < its index + 1 (times are non-decreasing; an earlier
-            // time joins the open bin, as a later bin's index would not be smaller). From this sample on (it is in
-            // the bin and finite), four at a time while they can be, then one at a time.
             let binEnd = Double(current! &+ 1)
-            let first = i &- 1
-            i = local.addFours(from: first, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
-            if i == first {
-                local.add(x: tx, y: ty, z: tz, squared: m2f)
+            i &-= 1
+            while true {
+                i = local.addFours(from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+                guard i < count, times[i] * binRate < binEnd else { break }
+                let (sx, sy, sz) = (x[i], y[i], z[i])
                 i &+= 1
-            }
-            while i < count, times[i] * binRate < binEnd {
-                (tx, ty, tz) = (x[i], y[i], z[i])
-                i &+= 1
-                m2f = tx * tx + ty * ty + tz * tz
-                if m2f < .infinity { local.add(x: tx, y: ty, z: tz, squared: m2f) }  // always taken on clean data
+                let squared = sx * sx + sy * sy + sz * sz
+                if squared < .infinity { local.add(x: sx, y: sy, z: sz, squared: squared) }  // always taken on clean data
             }
             sums = local
             if passed { return i }
@@ -78,52 +85,48 @@ struct AccelerationBinner: GridBinner, Sendable {
     }
 
     /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
-    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+    mutating func close(upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
-        let s = bins.slot(c)
         if sums.count > 0 {
             let inv = 1 / Double(sums.count)
-            let means = sums.xyzm * inv
+            let (xyzm, squares) = sums.totals
+            let means = xyzm * inv
             let mean = means[3]
-            let (squares, count, peak) = (sums.squares, sums.count, sums.peak)
-            bins.update(slot: s) { b in
-                b.meanX = Float(means[0])
-                b.meanY = Float(means[1])
-                b.meanZ = Float(means[2])
-                b.meanMagnitude = Float(mean)
-                b.peakMagnitude = peak
-                b.magnitudeVariance = Float(Swift.max(0, squares * inv - mean * mean))
-                b.count = count
-                b.isGap = false
-            }
+            let b = ring.pointer(c)
+            b.pointee.meanX = Float(means[0])
+            b.pointee.meanY = Float(means[1])
+            b.pointee.meanZ = Float(means[2])
+            b.pointee.meanMagnitude = Float(mean)
+            b.pointee.peakMagnitude = sums.peakSquared.squareRoot()
+            b.pointee.magnitudeVariance = Float(Swift.max(0, squares * inv - mean * mean))
+            b.pointee.count = sums.count
+            b.pointee.isGap = false
             lastDataBin = c
         } else {
-            repeatPrevious(c, into: &bins)
+            repeatPrevious(c, in: ring)
         }
         // Empty bins up to the new one (at most a ring's worth are ever read back).
         var k = c + 1
-        if bin - k > bins.capacity { k = bin - bins.capacity }
+        if bin - k > ring.capacity { k = bin - ring.capacity }
         while k < bin {
-            repeatPrevious(k, into: &bins)
+            repeatPrevious(k, in: ring)
             k += 1
         }
         current = bin
         sums = BinSums()
     }
 
-    private func repeatPrevious(_ bin: Int, into bins: inout MotionBins) {
-        let s = bins.slot(bin)
-        let previous = bins[slot: bins.slot(bin - 1)]
+    private func repeatPrevious(_ bin: Int, in ring: MotionBinRing) {
+        let previous = ring[bin - 1]
         let isGap = bin - lastDataBin > gapBins
-        bins.update(slot: s) { b in
-            b.meanX = previous.meanX
-            b.meanY = previous.meanY
-            b.meanZ = previous.meanZ
-            b.meanMagnitude = previous.meanMagnitude
-            b.peakMagnitude = previous.meanMagnitude
-            b.magnitudeVariance = 0
-            b.count = 0
-            b.isGap = isGap
-        }
+        let b = ring.pointer(bin)
+        b.pointee.meanX = previous.meanX
+        b.pointee.meanY = previous.meanY
+        b.pointee.meanZ = previous.meanZ
+        b.pointee.meanMagnitude = previous.meanMagnitude
+        b.pointee.peakMagnitude = previous.meanMagnitude
+        b.pointee.magnitudeVariance = 0
+        b.pointee.count = 0
+        b.pointee.isGap = isGap
     }
 }

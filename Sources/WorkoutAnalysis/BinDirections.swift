@@ -16,14 +16,20 @@ struct BinDirections: Sendable {
     private var slow: [SIMD4<Double>]
     /// Bins below this already hold their vectors (when ≥ the window's first bin).
     private var cachedEnd = Int.min
+    /// Σ of the fast and of the slow vectors over each whole second's even bins.
+    private var fastSeconds: SecondSums<SIMD4<Double>>
+    private var slowSeconds: SecondSums<SIMD4<Double>>
 
-    init(widths: (fast: Int, slow: Int), windowBins: Int) {
+    init(widths: (fast: Int, slow: Int), windowBins: Int, binsPerSecond: Int) {
         self.widths = widths
         var c = 1
         while c < windowBins + 2 * widths.slow { c <<= 1 }
         capacity = c
         fast = Array(repeating: .zero, count: c)
         slow = Array(repeating: .zero, count: c)
+        let seconds = windowBins / Swift.max(1, binsPerSecond) + 1
+        fastSeconds = SecondSums(secondsHeld: seconds, binsPerSecond: binsPerSecond, zero: .zero)
+        slowSeconds = fastSeconds
     }
 
     /// Circular variances (1 − |mean unit vector|) of the fast and the slow mean direction over window `range`
@@ -38,11 +44,14 @@ struct BinDirections: Sendable {
             bins.slots.withUnsafeBufferPointer { ring in
                 fast.withUnsafeMutableBufferPointer { fast in
                     slow.withUnsafeMutableBufferPointer { slow in
+                        // Four even bins at a time (lanes), each lane's sums and root as one bin's alone.
                         while bin < end {
-                            let (f, w) = (bins.slot(bin - widths.fast + 1), bins.slot(bin - widths.slow + 1))
-                            fast[bin & mask] = Self.direction(width: widths.fast, in: ring, from: f)
-                            slow[bin & mask] = Self.direction(width: widths.slow, in: ring, from: w)
-                            bin &+= 2
+                            let lanes = Swift.min(4, (end &- bin &+ 1) / 2)
+                            Self.directions(
+                                width: widths.fast, in: ring, lastBin: bin, lanes: lanes, into: fast, mask: mask)
+                            Self.directions(
+                                width: widths.slow, in: ring, lastBin: bin, lanes: lanes, into: slow, mask: mask)
+                            bin &+= 8
                         }
                     }
                 }
@@ -50,44 +59,59 @@ struct BinDirections: Sendable {
         }
         cachedEnd = range.upperBound
         return (
-            Self.variance(fast, from: range.lowerBound + widths.fast - 1, to: range.upperBound, mask: mask),
-            Self.variance(slow, from: range.lowerBound + widths.slow - 1, to: range.upperBound, mask: mask)
+            Self.variance(
+                fast, from: range.lowerBound + widths.fast - 1, to: range.upperBound, mask: mask, seconds: &fastSeconds),
+            Self.variance(
+                slow, from: range.lowerBound + widths.slow - 1, to: range.upperBound, mask: mask, seconds: &slowSeconds)
         )
     }
 
-    /// 1 − |Σ unit vectors| / count over the even bins in `first..<end`.
-    private static func variance(_ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int) -> Double {
-        var bin = first + (first & 1)
-        var sum = SIMD4<Double>.zero
-        vectors.withUnsafeBufferPointer { vectors in
-            while bin < end {
-                sum += vectors[bin & mask]
-                bin &+= 2
-            }
+    /// 1 − |Σ unit vectors| / count over the even bins in `first..<end` (whole seconds' sums from `seconds`).
+    private static func variance(
+        _ vectors: [SIMD4<Double>], from first: Int, to end: Int, mask: Int,
+        seconds: inout SecondSums<SIMD4<Double>>
+    ) -> Double {
+        let sum = vectors.withUnsafeBufferPointer { vectors in
+            seconds.sum(
+                of: first..<Swift.max(first, end), zero: .zero,
+                add: { sum, bins in
+                    var bin = bins.lowerBound + (bins.lowerBound & 1)
+                    while bin < bins.upperBound {
+                        sum += vectors[bin & mask]
+                        bin &+= 2
+                    }
+                }, merge: { $0 += $1 })
         }
         guard sum.w > 0 else { return 0 }
         return 1 - (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / sum.w
     }
 
-    /// Unit vector of Σ (mean x, y, z) over the `width` bins from ring slot `first` on (a bin and the
-    /// `width − 1` before it), with weight 1; zero if the sum is zero. The three sums run in bin order in the
-    /// lanes of one vector (each lane as a scalar sum would).
+    /// Writes to `vectors[b & mask]`, for the first `lanes` of b = `lastBin`, `lastBin` + 2, + 4, + 6, the unit
+    /// vector of Σ (mean x, y, z) over the `width` bins up to b (b and the `width − 1` before it), with weight 1;
+    /// zero where the sum is zero. Lane k of each sum adds its bins in bin order, as one bin's scalar sums would,
+    /// and the norm, root and quotients are lane by lane, so each vector is the one computed for its bin alone.
     @inline(__always)
-    private static func direction(
-        width: Int, in ring: UnsafeBufferPointer<MotionBin>, from first: Int
-    ) -> SIMD4<Double> {
-        var sum = SIMD4<Double>.zero
-        var s = first
+    private static func directions(
+        width: Int, in ring: UnsafeBufferPointer<MotionBin>, lastBin: Int, lanes: Int,
+        into vectors: UnsafeMutableBufferPointer<SIMD4<Double>>, mask vectorMask: Int
+    ) {
+        let mask = ring.count - 1  // a power of two (MotionBins)
+        var (sx, sy, sz) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+        var first = lastBin &- width &+ 1
         for _ in 0..<width {
-            let b = ring[s]
-            sum += SIMD4(Double(b.meanX), Double(b.meanY), Double(b.meanZ), 0)
-            s &+= 1
-            if s == ring.count { s = 0 }
+            let (b0, b1, b2, b3) = (
+                ring[first & mask], ring[(first &+ 2) & mask], ring[(first &+ 4) & mask], ring[(first &+ 6) & mask]
+            )
+            sx += SIMD4<Double>(SIMD4(b0.meanX, b1.meanX, b2.meanX, b3.meanX))
+            sy += SIMD4<Double>(SIMD4(b0.meanY, b1.meanY, b2.meanY, b3.meanY))
+            sz += SIMD4<Double>(SIMD4(b0.meanZ, b1.meanZ, b2.meanZ, b3.meanZ))
+            first &+= 1
         }
-        let (sx, sy, sz) = (sum.x, sum.y, sum.z)
         let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
-        guard norm > 0 else { return .zero }
         let inverse = 1 / norm
-        return SIMD4(sx * inverse, sy * inverse, sz * inverse, 1)
+        let (ux, uy, uz) = (sx * inverse, sy * inverse, sz * inverse)
+        for k in 0..<lanes {
+            vectors[(lastBin &+ 2 &* k) & vectorMask] = norm[k] > 0 ? SIMD4(ux[k], uy[k], uz[k], 1) : .zero
+        }
     }
 }

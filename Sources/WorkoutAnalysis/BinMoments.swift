@@ -29,13 +29,32 @@ struct BinMoments: Sendable {
     private var slots: [Moments]
     /// Bins below this already hold their values (when ≥ the window's first bin).
     private var cachedEnd = Int.min
+    /// The sums of whole seconds' bins.
+    private var seconds: SecondSums<MomentSums>
 
-    /// - Parameter windowBins: the longest window, bins.
-    init(windowBins: Int) {
+    /// - Parameters:
+    ///   - windowBins: the longest window, bins.
+    ///   - binsPerSecond: bins in a second.
+    init(windowBins: Int, binsPerSecond: Int) {
         var c = 1
         while c < windowBins { c <<= 1 }
         capacity = c
         slots = Array(repeating: Moments(), count: c)
+        seconds = SecondSums(
+            secondsHeld: windowBins / Swift.max(1, binsPerSecond) + 1, binsPerSecond: binsPerSecond, zero: MomentSums())
+    }
+
+    /// The sums over bins `range` (all converted by ``update(to:from:)`` for a window holding them), each whole
+    /// second's from the per-second sums (``SecondSums``).
+    mutating func sums(of range: Range<Int>) -> MomentSums {
+        let (mask, slots) = (capacity - 1, slots)
+        return slots.withUnsafeBufferPointer { cache in
+            seconds.sum(
+                of: range, zero: MomentSums(),
+                add: { sums, bins in
+                    for bin in bins { sums.add(cache[bin & mask]) }
+                }, merge: { $0.add($1) })
+        }
     }
 
     /// Converts the bins of `range` (absolute bins, all held by `bins` and closed) that no earlier call converted.

@@ -1,48 +1,66 @@
 import MotionDSP
 
-/// The running sums of the 25 Hz bin being filled (``AccelerationBinner``): Σ x, Σ y, Σ z and Σ |a| (g) in the
-/// lanes of one vector, Σ |a|² (g²), the sample count and the peak |a| (g).
+/// The running sums of the 25 Hz bin being filled (``AccelerationBinner``): Σ x, Σ y, Σ z, Σ |a| (g) and Σ |a|²
+/// (g²), the sample count and the peak |a|² (g²).
 ///
-/// Every sum is in `Double` and adds the samples one after the other in sample order (the lanes never mix), so a
-/// bin's values are the same bit for bit however the samples were cut into batches and however many are added
-/// per step: ``addFours(from:count:times:x:y:z:binRate:binEnd:)`` takes four at a time only to share the loads,
-/// the finiteness test, the square roots and the peak between them (at 800 Hz a bin holds 32 samples).
+/// Every sum is in `Double` and is kept as four partial sums: lane k adds the bin's samples whose position in the
+/// bin (0, 1, 2, … in sample order, counting the samples added) is k mod 4, one after the other; a bin's total is
+/// (lane 0 + lane 1) + (lane 2 + lane 3). The grouping depends only on a sample's position within its bin, so a
+/// bin's values are the same bit for bit however the samples were cut into batches and whether they were added
+/// one at a time or four at a time (``addFours(from:count:times:x:y:z:binRate:binEnd:)``). Four independent
+/// partial sums let four samples be added in one vector step each, rather than each addition waiting for the
+/// previous one (at 800 Hz a bin holds 32 samples).
 struct BinSums: Sendable {
-    /// Σ x, Σ y, Σ z, Σ |a| over the bin's samples, g.
-    var xyzm = SIMD4<Double>.zero
-    /// Σ |a|², g².
-    var squares = 0.0
+    /// Partial sums of x, y, z, g.
+    var x = SIMD4<Double>.zero, y = SIMD4<Double>.zero, z = SIMD4<Double>.zero
+    /// Partial sums of |a|, g.
+    var magnitude = SIMD4<Double>.zero
+    /// Partial sums of |a|², g².
+    var squares = SIMD4<Double>.zero
     var count: Int32 = 0
-    /// Largest |a|, g (0 before the first sample).
-    var peak: Float = 0
+    /// Largest |a|², g² (0 before the first sample; x ↦ √x is monotonic, so its root is the largest |a|).
+    var peakSquared: Float = 0
 
     /// Adds one finite sample: x, y, z (g) and its |a|² = x² + y² + z² (g², as `Float`).
     @inline(__always)
     mutating func add(x: Float, y: Float, z: Float, squared: Float) {
-        let magnitude = squared.squareRoot()
-        xyzm += SIMD4(Double(x), Double(y), Double(z), Double(magnitude))
-        squares += Double(squared)
+        let lane = Int(count & 3)
+        self.x[lane] += Double(x)
+        self.y[lane] += Double(y)
+        self.z[lane] += Double(z)
+        magnitude[lane] += Double(squared.squareRoot())
+        squares[lane] += Double(squared)
         count &+= 1
-        if magnitude > peak { peak = magnitude }
+        if squared > peakSquared { peakSquared = squared }
+    }
+
+    /// The totals: Σ x, Σ y, Σ z, Σ |a| (g) in the lanes of one vector, and Σ |a|² (g²).
+    @inline(__always)
+    var totals: (xyzm: SIMD4<Double>, squares: Double) {
+        let lane0 = SIMD4(x[0], y[0], z[0], magnitude[0]), lane1 = SIMD4(x[1], y[1], z[1], magnitude[1])
+        let lane2 = SIMD4(x[2], y[2], z[2], magnitude[2]), lane3 = SIMD4(x[3], y[3], z[3], magnitude[3])
+        return ((lane0 + lane1) + (lane2 + lane3), (squares[0] + squares[1]) + (squares[2] + squares[3]))
     }
 
     /// Adds samples `start…` four at a time while all four are in the bin (t × `binRate` < `binEnd`, t in s) and
-    /// finite, at most up to `count`; returns the index of the first sample not added. The same per-sample tests
-    /// as one sample at a time, so it stops where that would have to leave the bin or skip a sample.
+    /// finite, at most up to `count`; returns the index of the first sample not added. Only when the bin holds a
+    /// multiple of four samples (otherwise returns `start`), so sample k of a step goes to lane k as it would one
+    /// at a time. The same per-sample tests as one sample at a time, so it stops where that would have to leave
+    /// the bin or skip a sample.
     @inline(__always)
     mutating func addFours(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double
     ) -> Int {
+        guard self.count & 3 == 0 else { return start }
         let t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
         let (px, py, pz) = (
             UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped), UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped),
             UnsafeRawPointer(z.baseAddress.unsafelyUnwrapped)
         )
         let rate = SIMD4<Double>(repeating: binRate), end = SIMD4<Double>(repeating: binEnd)
-        var (sums, squares, n) = (xyzm, self.squares, self.count)
-        // The peak is kept as |a|² (x ↦ √x is monotonic, so the largest |a|² has the largest |a|).
-        var peaks = SIMD4<Float>(repeating: 0)
+        var (sx, sy, sz, sm, sq) = (self.x, self.y, self.z, magnitude, squares)
+        var peaks = SIMD4<Float>(repeating: peakSquared)
         var i = start
         while i &+ 4 <= count {
             let fourTimes = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
@@ -54,21 +72,17 @@ struct BinSums: Sendable {
             let squared = fx * fx + fy * fy + fz * fz
             // A NaN or infinite component makes |a|² NaN or infinite: left to the one-at-a-time path.
             guard all(squared .< Float.infinity) else { break }
-            let m = squared.vectorSquareRoot()
             peaks.replace(with: squared, where: squared .> peaks)
-            sums += SIMD4(Double(fx[0]), Double(fy[0]), Double(fz[0]), Double(m[0]))
-            squares += Double(squared[0])
-            sums += SIMD4(Double(fx[1]), Double(fy[1]), Double(fz[1]), Double(m[1]))
-            squares += Double(squared[1])
-            sums += SIMD4(Double(fx[2]), Double(fy[2]), Double(fz[2]), Double(m[2]))
-            squares += Double(squared[2])
-            sums += SIMD4(Double(fx[3]), Double(fy[3]), Double(fz[3]), Double(m[3]))
-            squares += Double(squared[3])
-            n &+= 4
+            sx += SIMD4<Double>(fx)
+            sy += SIMD4<Double>(fy)
+            sz += SIMD4<Double>(fz)
+            sm += SIMD4<Double>(squared.vectorSquareRoot())
+            sq += SIMD4<Double>(squared)
             i &+= 4
         }
-        (xyzm, self.squares, self.count) = (sums, squares, n)
-        peak = Swift.max(peak, peaks.max().squareRoot())
+        (self.x, self.y, self.z, magnitude, squares) = (sx, sy, sz, sm, sq)
+        self.count &+= Int32(truncatingIfNeeded: i &- start)
+        peakSquared = Swift.max(Swift.max(peaks[0], peaks[1]), Swift.max(peaks[2], peaks[3]))  // all finite
         return i
     }
 }

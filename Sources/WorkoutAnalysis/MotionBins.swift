@@ -26,13 +26,18 @@ struct MotionBin: Sendable {
 /// one (an input slower than 25 Hz) and is marked as a gap once the stream has been silent for half a second.
 /// The bins are stored as one array of ``MotionBin`` values, so reading a window touches one contiguous run.
 struct MotionBins: Sendable {
-    /// Ring capacity, bins.
+    /// Ring capacity, bins (a power of two, so a bin's slot is a mask of its number rather than a division).
     let capacity: Int
+    private let mask: Int
     private(set) var slots: [MotionBin]
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        slots = Array(repeating: MotionBin(), count: capacity)
+    /// - Parameter minimum: the fewest bins the ring must hold (rounded up to a power of two).
+    init(capacity minimum: Int) {
+        var c = 1
+        while c < minimum { c <<= 1 }
+        capacity = c
+        mask = c - 1
+        slots = Array(repeating: MotionBin(), count: c)
     }
 
     /// The bin in ring slot `slot`.
@@ -46,15 +51,39 @@ struct MotionBins: Sendable {
         body(&slots[slot])
     }
 
+    /// Lends the ring for writing (one uniqueness check for all the bins a batch closes).
+    @inline(__always) mutating func withRing<R>(_ body: (MotionBinRing) -> R) -> R {
+        let mask = mask
+        return slots.withUnsafeMutableBufferPointer { body(MotionBinRing(slots: $0, mask: mask)) }
+    }
+
     /// Peak |rotation rate| of `bin`, rad/s (0 when device motion did not cover it or the slot was reused).
     @inline(__always) func rotationRate(_ bin: Int) -> Float {
         let b = slots[slot(bin)]
         return b.rotationBin == bin ? b.peakRotationRate : 0
     }
 
-    @inline(__always) func slot(_ bin: Int) -> Int {
-        let r = bin % capacity
-        return r < 0 ? r + capacity : r
+    /// The ring slot of absolute bin `bin` (`bin` mod ``capacity``, also for negative bins).
+    @inline(__always) func slot(_ bin: Int) -> Int { bin & mask }
+}
+
+/// ``MotionBins``' ring lent for writing by ``MotionBins/withRing(_:)``, indexed by absolute bin.
+struct MotionBinRing {
+    let slots: UnsafeMutableBufferPointer<MotionBin>
+    let mask: Int
+
+    /// Ring capacity, bins.
+    var capacity: Int { slots.count }
+
+    /// The bin in the slot of absolute bin `bin`.
+    @inline(__always) subscript(bin: Int) -> MotionBin {
+        get { slots[bin & mask] }
+        nonmutating _modify { yield &slots[bin & mask] }
+    }
+
+    /// The slot of absolute bin `bin`, for writing several of its fields.
+    @inline(__always) func pointer(_ bin: Int) -> UnsafeMutablePointer<MotionBin> {
+        slots.baseAddress.unsafelyUnwrapped + (bin & mask)
     }
 }
 
@@ -65,8 +94,11 @@ protocol GridBinner {
     var binsPerSecond: Int { get }
     /// The bin being filled (`nil` before the first sample).
     var current: Int? { get }
+    /// The first bin after the current one whose second (bin / ``binsPerSecond``, rounded towards zero) differs
+    /// from the current bin's (found once per second rather than by two divisions per bin).
+    var secondEnd: Int { get set }
     /// Closes the current bin and every bin before `bin`.
-    mutating func close(upTo bin: Int, into bins: inout MotionBins)
+    mutating func close(upTo bin: Int, in ring: MotionBinRing)
     /// Makes `bin` the first bin.
     mutating func start(at bin: Int)
 }
@@ -75,14 +107,29 @@ extension GridBinner {
     /// Moves to the bin of a sample at `time` (s): closes the bins before it when it is later than the current
     /// one. Returns whether the sample is in a later second than the previous bin.
     @inline(__always)
-    mutating func enter(time: Double, into bins: inout MotionBins) -> Bool {
+    mutating func enter(time: Double, in ring: MotionBinRing) -> Bool {
         let bin = Int((time * binRate).rounded(.down))
         guard let c = current else {
             start(at: bin)
+            secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
             return false
         }
         guard bin > c else { return false }
-        close(upTo: bin, into: &bins)
-        return bin / binsPerSecond != c / binsPerSecond
+        close(upTo: bin, in: ring)
+        guard bin >= secondEnd else { return false }
+        secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
+        return true
+    }
+
+    /// Closes the current bin and every bin before `bin`.
+    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+        bins.withRing { close(upTo: bin, in: $0) }
+    }
+
+    /// The first bin after `bin` whose `bin / b` (rounded towards zero, as Swift divides) differs from `bin`'s.
+    @inline(__always)
+    static func secondEnd(of bin: Int, binsPerSecond b: Int) -> Int {
+        let q = bin / b
+        return q >= 0 ? (q + 1) * b : q * b + 1
     }
 }

@@ -4,6 +4,7 @@ struct RotationBinner: GridBinner, Sendable {
     let binsPerSecond: Int
     /// The bin being filled (`nil` before the first sample).
     private(set) var current: Int?
+    var secondEnd = Int.min
     /// Peak |ω|² of the current bin, rad²/s² (the root is taken when the bin closes).
     private var peakSquared: Float = 0
 
@@ -18,7 +19,7 @@ struct RotationBinner: GridBinner, Sendable {
     @inline(__always)
     mutating func add(time: Double, magnitude: Float, into bins: inout MotionBins) {
         guard magnitude.isFinite, time.isFinite else { return }
-        _ = enter(time: time, into: &bins)
+        _ = bins.withRing { enter(time: time, in: $0) }
         peakSquared = Swift.max(peakSquared, magnitude * magnitude)
     }
 
@@ -29,13 +30,21 @@ struct RotationBinner: GridBinner, Sendable {
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, into bins: inout MotionBins
     ) -> Int {
+        bins.withRing { ring in add(from: start, count: count, times: times, x: x, y: y, z: z, in: ring) }
+    }
+
+    @inline(__always)
+    private mutating func add(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, in ring: MotionBinRing
+    ) -> Int {
         var i = start
         while i < count {
             let t = times[i]
             let squared = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
             i &+= 1
             guard squared.isFinite, t.isFinite else { continue }
-            let passed = enter(time: t, into: &bins)
+            let passed = enter(time: t, in: ring)
             var p = peakSquared
             if squared > p { p = squared }
             let binEnd = Double(current! &+ 1)
@@ -79,24 +88,21 @@ struct RotationBinner: GridBinner, Sendable {
             peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
             i &+= 4
         }
-        return (i, peaks.max())
+        return (i, Swift.max(Swift.max(peaks[0], peaks[1]), Swift.max(peaks[2], peaks[3])))
     }
 
-    mutating func close(upTo bin: Int, into bins: inout MotionBins) {
+    mutating func close(upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
-        let peak = peakSquared.squareRoot()
-        bins.update(slot: bins.slot(c)) { b in
-            b.peakRotationRate = peak
-            b.rotationBin = c
-        }
+        let b = ring.pointer(c)
+        b.pointee.peakRotationRate = peakSquared.squareRoot()
+        b.pointee.rotationBin = c
         peakSquared = 0
         var k = c + 1
-        if bin - k > bins.capacity { k = bin - bins.capacity }
+        if bin - k > ring.capacity { k = bin - ring.capacity }
         while k < bin {
-            bins.update(slot: bins.slot(k)) { b in
-                b.peakRotationRate = 0
-                b.rotationBin = k
-            }
+            let b = ring.pointer(k)
+            b.pointee.peakRotationRate = 0
+            b.pointee.rotationBin = k
             k += 1
         }
         current = bin

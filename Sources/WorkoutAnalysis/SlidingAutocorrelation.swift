@@ -23,6 +23,11 @@ struct SlidingAutocorrelation: Sendable {
     private let capacity: Int
     /// products[L] = Σ y_i·y_{i+L} over i, i + L in ``window``, for L in 0...maximumLag.
     private(set) var products: [Double]
+    /// Lends ``products`` (indexed by lag) without copying or checking it.
+    @inline(__always)
+    func withProducts<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+        products.withUnsafeBufferPointer(body)
+    }
     /// The window the products hold (`nil` before the first).
     private(set) var window: Range<Int>?
     private var updates = 0

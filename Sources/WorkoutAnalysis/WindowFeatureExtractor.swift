@@ -31,8 +31,8 @@ struct WindowFeatureExtractor: Sendable {
         let rate = configuration.binRate
         directions = BinDirections(
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
-            windowBins: w)
-        moments = BinMoments(windowBins: w)
+            windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        moments = BinMoments(windowBins: w, binsPerSecond: configuration.binsPerSecond)
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
@@ -44,51 +44,48 @@ struct WindowFeatureExtractor: Sendable {
         let rate = configuration.binRate
         f.span = Double(n) / rate
         guard n >= 2 else { return f }
-        var gaps = 0
-        var sum = 0.0
-        var variance = 0.0, varianceBins = 0, samples = 0
-        var spread = 0.0  // Σ within-bin standard deviation of |a|, g
-        var peak: Float = 0, rotation: Float = 0
         let burstAcceleration = Float(configuration.burstAcceleration)
         let burstRotationRate = Float(configuration.burstRotationRate)
         let isolatedRotationRate = Float(configuration.isolatedBurstRotationRate)
-        // Σ a and Σ a·aᵀ of the bins' mean acceleration (g, g²), for the variance along the mean direction.
-        var first = SIMD4<Double>.zero, second = SIMD8<Double>.zero
         let lower = range.lowerBound
         let firstSlot = bins.slot(lower)
-        // The bins' values in Double come from the per-bin cache (converted once per bin, not once per window).
+        // The bins' values in Double come from the per-bin cache (converted once per bin, not once per window),
+        // their sums from the per-second sums (summed once per second).
         moments.update(to: range, from: bins)
+        let sums = moments.sums(of: range)
+        let (gaps, sum, samples) = (sums.gaps, sums.magnitude, sums.samples)
+        let (variance, spread, varianceBins) = (sums.variance, sums.spread, sums.varianceBins)
+        let (peak, first, second) = (sums.peak, sums.acceleration, sums.products)
         let cached = moments
         cached.withSlots { cache, mask in
             magnitude.withUnsafeMutableBufferPointer { magnitude in
-                let cacheBase = cache.baseAddress!
-                for i in 0..<n {
-                    let b = cacheBase + ((lower &+ i) & mask)
-                    if b.pointee.isGap { gaps &+= 1 }
-                    let m = b.pointee.magnitude
-                    magnitude[i] = m
-                    sum += m
-                    samples &+= Int(b.pointee.count)
-                    if b.pointee.count >= 3 {
-                        variance += b.pointee.magnitudeVariance
-                        spread += Double(Float(b.pointee.magnitudeVariance).squareRoot())
-                        varianceBins &+= 1
-                    }
-                    peak = Swift.max(peak, b.pointee.peakMagnitude)
-                    first += b.pointee.acceleration
-                    second += b.pointee.products
-                }
+                for i in 0..<n { magnitude[i] = cache[(lower &+ i) & mask].magnitude }
             }
         }
         // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
-        bins.slots.withUnsafeBufferPointer { ring in
-            var s = firstSlot
-            for i in 0..<n {
+        // Four running maxima (the maximum does not depend on the order), so the comparisons need not wait on
+        // each other.
+        let rotation = bins.slots.withUnsafeBufferPointer { ring in
+            @inline(__always) func rate(_ i: Int) -> Float {
+                var s = firstSlot &+ i
+                if s >= ring.count { s &-= ring.count }
                 let r = ring[s]
-                rotation = Swift.max(rotation, r.rotationBin == lower &+ i ? r.peakRotationRate : 0)
-                s &+= 1
-                if s == ring.count { s = 0 }
+                return r.rotationBin == lower &+ i ? r.peakRotationRate : 0
             }
+            var (p0, p1, p2, p3): (Float, Float, Float, Float) = (0, 0, 0, 0)
+            var i = 0
+            while i &+ 4 <= n {
+                p0 = Swift.max(p0, rate(i))
+                p1 = Swift.max(p1, rate(i &+ 1))
+                p2 = Swift.max(p2, rate(i &+ 2))
+                p3 = Swift.max(p3, rate(i &+ 3))
+                i &+= 4
+            }
+            while i < n {
+                p0 = Swift.max(p0, rate(i))
+                i &+= 1
+            }
+            return Swift.max(Swift.max(p0, p1), Swift.max(p2, p3))
         }
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
@@ -111,16 +108,12 @@ struct WindowFeatureExtractor: Sendable {
                 }
             }
         }
-        products.update(to: range) { Double(bins[slot: bins.slot($0)].meanMagnitude) - 1 }
+        cached.withSlots { cache, mask in products.update(to: range) { cache[$0 & mask].magnitude - 1 } }
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
-        var sumSquares = 0.0
-        for i in 0..<n {
-            magnitude[i] -= mean
-            sumSquares += magnitude[i] * magnitude[i]
-        }
+        let sumSquares = PartialSums.centre(&magnitude, count: n, mean: mean)
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
@@ -178,14 +171,45 @@ struct WindowFeatureExtractor: Sendable {
         // Σ (y_i − ȳ)(y_{i+L} − ȳ) = Σ y_i·y_{i+L} − ȳ (A + B) + (n − L) ȳ², with A and B the sums of y over the
         // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds y − ȳ).
         let offset = mean - 1
-        prefix[0] = 0
-        for i in 0..<n { prefix[i + 1] = prefix[i] + magnitude[i] }
-        for lag in (minLag - 1)...(maxLag + 1) {
-            let m = n - lag
-            let first = prefix[m] + Double(m) * offset
-            let second = prefix[n] - prefix[lag] + Double(m) * offset
-            let centred = products.products[lag] - offset * (first + second) + Double(m) * offset * offset
-            autocorrelation[lag] = centred / Double(m) / variance
+        PartialSums.prefixSums(of: magnitude, count: n, into: &prefix)
+        let lags = (minLag - 1)...(maxLag + 1)
+        let (products, prefix) = (products, prefix)
+        autocorrelation.withUnsafeMutableBufferPointer { r in
+            products.withProducts { products in
+                prefix.withUnsafeBufferPointer { prefix in
+                    // Four lags at a time, each lane as one lag's scalar expression (so the same values as one at
+                    // a time), and one division by (n − L) × variance per lag.
+                    let (p, q) = (UnsafeRawPointer(prefix.baseAddress!), UnsafeRawPointer(products.baseAddress!))
+                    let out = UnsafeMutableRawPointer(r.baseAddress!)
+                    let (o, v, total) = (
+                        SIMD4<Double>(repeating: offset), SIMD4<Double>(repeating: variance),
+                        SIMD4<Double>(repeating: prefix[n])
+                    )
+                    var lag = lags.lowerBound
+                    while lag <= lags.upperBound {
+                        let four = lag &+ 4 <= lags.upperBound &+ 1
+                        var c = SIMD4<Double>.zero
+                        var m = SIMD4<Double>(repeating: 1)
+                        if four {
+                            m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
+                            // prefix[n − L] for L = lag … lag + 3: four values read backwards.
+                            let back = p.loadUnaligned(fromByteOffset: (n &- lag &- 3) &* 8, as: SIMD4<Double>.self)
+                            let first = SIMD4(back[3], back[2], back[1], back[0]) + m * o
+                            let second = total - p.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) + m * o
+                            c = q.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) - o * (first + second)
+                                + m * o * o
+                            out.storeBytes(of: c / (m * v), toByteOffset: lag &* 8, as: SIMD4<Double>.self)
+                            lag &+= 4
+                        } else {
+                            let m = Double(n - lag)
+                            let first = prefix[n - lag] + m * offset
+                            let second = prefix[n] - prefix[lag] + m * offset
+                            r[lag] = (products[lag] - offset * (first + second) + m * offset * offset) / (m * variance)
+                            lag &+= 1
+                        }
+                    }
+                }
+            }
         }
         let r = autocorrelation
         func isPeak(_ lag: Int) -> Bool { r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] }
@@ -197,7 +221,16 @@ struct WindowFeatureExtractor: Sendable {
             return Double(lag) + Swift.max(-0.5, Swift.min(0.5, 0.5 * (a - c) / d))
         }
         var best = -1
-        for lag in minLag...maxLag where isPeak(lag) && (best < 0 || r[lag] > r[best]) { best = lag }
+        autocorrelation.withUnsafeBufferPointer { r in
+            // The highest peak, without a branch per lag (which one the data takes is unpredictable).
+            var highest = -Double.infinity
+            for lag in minLag...maxLag {
+                let value = r[lag]
+                let better = (value >= r[lag - 1]) && (value > r[lag + 1]) && value > highest
+                best = better ? lag : best
+                highest = better ? value : highest
+            }
+        }
         guard best > 0 else { return }
         f.periodicity = r[best]
         f.period = refined(best) / rate
@@ -255,29 +288,33 @@ struct WindowFeatureExtractor: Sendable {
         let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
         guard norm > 0 else { return }
         let u = g / norm
-        var sum = 0.0
-        var s = bins.slot(range.lowerBound)
-        for i in 0..<n {
-            let b = bins[slot: s]
-            let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
-            vertical[i] = v
-            sum += v
-            s &+= 1
-            if s == bins.capacity { s = 0 }
+        // The projections, then Σ v, Σ (v − v̄)² and the lagged products each in four partial sums (lane k takes
+        // the terms at k mod 4, in order), so the additions need not wait on each other.
+        let first = bins.slot(range.lowerBound)
+        let sum = bins.slots.withUnsafeBufferPointer { ring in
+            vertical.withUnsafeMutableBufferPointer { vertical in
+                var sums = SIMD4<Double>.zero
+                var s = first
+                for i in 0..<n {
+                    let b = ring[s]
+                    let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
+                    vertical[i] = v
+                    sums[i & 3] += v
+                    s &+= 1
+                    if s == ring.count { s = 0 }
+                }
+                return (sums[0] + sums[1]) + (sums[2] + sums[3])
+            }
         }
         let mean = sum / Double(n)
-        var variance = 0.0
-        for i in 0..<n {
-            vertical[i] -= mean
-            variance += vertical[i] * vertical[i]
-        }
-        variance /= Double(n)
+        let variance = PartialSums.centre(&vertical, count: n, mean: mean) / Double(n)
         guard variance > 0 else { return }
         var best = -Double.infinity
-        for l in (lag - 1)...(lag + 1) {
-            var c = 0.0
-            for i in 0..<(n - l) { c += vertical[i] * vertical[i + l] }
-            best = Swift.max(best, c / Double(n - l) / variance)
+        vertical.withUnsafeBufferPointer { vertical in
+            for l in (lag - 1)...(lag + 1) {
+                let c = PartialSums.laggedProducts(vertical, count: n, lag: l)
+                best = Swift.max(best, c / Double(n - l) / variance)
+            }
         }
         if best >= configuration.verticalStepPeriodicity { f.stepPeriod /= 2 }
     }

@@ -89,4 +89,48 @@ struct AccelerationBinnerTests {
             #expect(Self.bitPatterns(bins, first..<(last + 1)) == expected)
         }
     }
+
+    @Test("a bin's means, peak and variance are those of its samples (sums grouped by position, in Double)")
+    func binValuesAreTheSamples() {
+        // 800 Hz for 2 s: 32 samples a bin; 7 samples a bin for the next second (a count that is no multiple of
+        // four); values with a spread of magnitudes, so the regrouped sums must still hold Double precision.
+        var random = SplitMix64(seed: 9)
+        var (t, x, y, z): ([Double], [Float], [Float], [Float]) = ([], [], [], [])
+        for k in 0..<1600 { t.append(50 + Double(k) / 800) }
+        for k in 0..<175 { t.append(52 + Double(k) / 175) }
+        for _ in t.indices {
+            x.append(Float.random(in: -0.2...0.2, using: &random))
+            y.append(Float.random(in: -0.2...0.2, using: &random))
+            z.append(-1 + Float.random(in: -1e-3...1e-3, using: &random))
+        }
+        var bins = MotionBins(capacity: 256)
+        var binner = AccelerationBinner(binRate: 25)
+        Self.forEachBatch((t, x, y, z), lengths: { _ in 800 }) { ts, xs, ys, zs in
+            var i = 0
+            while i < ts.count { i = binner.add(from: i, count: ts.count, times: ts, x: xs, y: ys, z: zs, into: &bins) }
+        }
+        let last = Int((t.last! * 25).rounded(.down))
+        binner.close(upTo: last + 1, into: &bins)
+        for bin in 1250...last {
+            let members = t.indices.filter { Int((t[$0] * 25).rounded(.down)) == bin }
+            // Reference: plain sums in sample order, in Double.
+            var (sx, sy, sz, sm, sq, peak) = (0.0, 0.0, 0.0, 0.0, 0.0, Float(0))
+            for i in members {
+                let squared = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
+                sx += Double(x[i])
+                sy += Double(y[i])
+                sz += Double(z[i])
+                sm += Double(squared.squareRoot())
+                sq += Double(squared)
+                peak = Swift.max(peak, squared.squareRoot())
+            }
+            let n = Double(members.count)
+            let b = bins[slot: bins.slot(bin)]
+            #expect(Int(b.count) == members.count)
+            #expect(b.meanX == Float(sx / n) && b.meanY == Float(sy / n) && b.meanZ == Float(sz / n), "bin \(bin)")
+            #expect(b.meanMagnitude == Float(sm / n) && b.peakMagnitude == peak, "bin \(bin)")
+            let variance = Swift.max(0, sq / n - (sm / n) * (sm / n))
+            #expect(abs(Double(b.magnitudeVariance) - variance) <= 1e-12 + 1e-5 * variance, "bin \(bin)")
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct BinMomentsTests {
     func cachedValuesAreTheBins() {
         var random = SplitMix64(seed: 26)
         var bins = MotionBins(capacity: 500)
-        var moments = BinMoments(windowBins: 200)
+        var moments = BinMoments(windowBins: 200, binsPerSecond: 25)
         var written = 1000  // absolute bins written so far start at 1000
         // Growing from the first bin, sliding by 25 bins past many ring wraps, then a jump past a long silence.
         var windows: [Range<Int>] = (1...8).map { 1000..<(1000 + 25 * $0) }
@@ -47,6 +47,44 @@ struct BinMomentsTests {
                     #expect(cache[bin & mask] == expected, "bin \(bin) of \(window)")
                 }
             }
+        }
+    }
+
+    @Test("a window's sums are its bins' sums, the same bit for bit from a warm cache as from a fresh one")
+    func windowSumsAreTheBins() {
+        var random = SplitMix64(seed: 27)
+        var bins = MotionBins(capacity: 500)
+        var moments = BinMoments(windowBins: 200, binsPerSecond: 25)
+        var written = 1000
+        var windows: [Range<Int>] = (1...8).map { 1007..<(1007 + 25 * $0) }
+        windows += (9...40).map { (1000 + 25 * ($0 - 8))..<(1000 + 25 * $0) }
+        windows += [1800..<1990, 5000..<5200]
+        for window in windows {
+            while written < window.upperBound {
+                bins[slot: bins.slot(written)] = Self.randomBin(&random)
+                written += 1
+            }
+            moments.update(to: window, from: bins)
+            let sums = moments.sums(of: window)
+            var fresh = BinMoments(windowBins: 200, binsPerSecond: 25)
+            fresh.update(to: window, from: bins)
+            let cold = fresh.sums(of: window)
+            // Bin by bin in order: counts and the peak exactly, the Double sums to rounding.
+            var plain = MomentSums()
+            moments.withSlots { cache, mask in
+                for bin in window { plain.add(cache[bin & mask]) }
+            }
+            #expect(sums.gaps == plain.gaps && sums.samples == plain.samples, "\(window)")
+            #expect(sums.varianceBins == plain.varianceBins && sums.peak == plain.peak, "\(window)")
+            for (a, b) in [
+                (sums.magnitude, plain.magnitude), (sums.variance, plain.variance), (sums.spread, plain.spread),
+                (sums.acceleration.x, plain.acceleration.x), (sums.products[5], plain.products[5]),
+            ] {
+                #expect(abs(a - b) <= 1e-12 * Swift.max(1, abs(b)), "\(window)")
+            }
+            #expect(sums.magnitude.bitPattern == cold.magnitude.bitPattern, "\(window)")
+            #expect(sums.products == cold.products && sums.acceleration == cold.acceleration, "\(window)")
+            #expect(sums.variance.bitPattern == cold.variance.bitPattern, "\(window)")
         }
     }
 }
