@@ -8,11 +8,7 @@ import _TestSupport
 struct GyroscopeBiasEstimatorTests {
     @Test("At rest: rest detected after 1.5 s, bias within 0.05 °/s per axis after 10 s")
     func biasAtRest() throws {
-        var simulation = SimulatedIMU(duration: 10)
-        simulation.initialAttitude = tiltedAttitude
-        simulation.bias = SIMD3(0.8, -0.5, 0.3) * .pi / 180
-        simulation.gyroscopeNoise = 0.005
-        simulation.accelerometerNoise = 0.003
+        let simulation = Self.restingTilted(duration: 10, biasDegreesPerSecond: SIMD3(0.8, -0.5, 0.3))
         let imu = simulation.generate()
         let (_, _, filter) = try fuse(imu)
         #expect(filter.isAtRest)
@@ -25,11 +21,7 @@ struct GyroscopeBiasEstimatorTests {
         // VQF's rest test (low-passed rate within 2 °/s of zero) never passes with this bias, and its 2 °/s clip
         // leaves at least 1 °/s of it in the rate. The inclination corrections find the horizontal part; once the
         // low-passed rate is within 2 °/s of the estimate, the rest update measures all three axes.
-        var simulation = SimulatedIMU(duration: 40)
-        simulation.initialAttitude = tiltedAttitude
-        simulation.bias = SIMD3(3.0, -0.5, 0.3) * .pi / 180
-        simulation.gyroscopeNoise = 0.005
-        simulation.accelerometerNoise = 0.003
+        let simulation = Self.restingTilted(duration: 40, biasDegreesPerSecond: SIMD3(3.0, -0.5, 0.3))
         let imu = simulation.generate()
         let (_, _, filter) = try fuse(imu)
         #expect(filter.isAtRest)
@@ -42,6 +34,17 @@ struct GyroscopeBiasEstimatorTests {
         capped.biasLimit = capped.biasMeasurementLimit
         let (_, _, cappedFilter) = try fuse(imu, configuration: capped)
         #expect(abs(cappedFilter.gyroscopeBias.x - simulation.bias.x) * 180 / .pi > 0.99)
+    }
+
+    /// A wrist at rest in a tilted attitude with gyroscope bias `biasDegreesPerSecond` (°/s), gyroscope noise 0.005
+    /// rad/s and accelerometer noise 0.003 g.
+    static func restingTilted(duration: Double, biasDegreesPerSecond: SIMD3<Double>) -> SimulatedIMU {
+        var simulation = SimulatedIMU(duration: duration)
+        simulation.initialAttitude = tiltedAttitude
+        simulation.bias = biasDegreesPerSecond * .pi / 180
+        simulation.gyroscopeNoise = 0.005
+        simulation.accelerometerNoise = 0.003
+        return simulation
     }
 
     @Test("In continuous motion (no rest): bias within 0.25 °/s per axis after 120 s, from 1.5 °/s")
