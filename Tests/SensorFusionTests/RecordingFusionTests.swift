@@ -50,4 +50,22 @@ import Testing
         let gaps = fused.hygiene.findings.filter { $0.kind == "gap" && $0.message.hasPrefix("fusion: gyroscope paused") }
         #expect(gaps.count == 1, "\(fused.hygiene.findings)")
     }
+
+    /// A gyroscope that stops mid-recording leaves the accelerometer without gyroscope samples for the rest of it: one
+    /// finding for the whole run (with its count and time span), not one per one-second batch.
+    @Test func gyroscopeThatStopsIsOneFinding() throws {
+        var imu = SimulatedIMU()
+        imu.duration = 10
+        imu.gyroscopeGaps = [3...11]
+        let output = imu.generate()
+        let fused = try Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope).fusingDeviceMotion()
+        let unmatched = fused.hygiene.findings.filter { $0.message.contains("without a gyroscope sample") }
+        #expect(unmatched.count == 1, "\(fused.hygiene.findings.map(\.message))")
+        let message = try #require(unmatched.first?.message)
+        #expect(message.contains("(from ") && message.contains(" s to "), "\(message)")
+        let count = try #require(Int(message.dropFirst("fusion: ".count).prefix { $0.isNumber }))
+        let afterStop = output.accelerometer.timestamps.filter { $0 > 3 }.count
+        // Everything beyond the 2 s stream skew goes on without the gyroscope; at most the whole run after the stop.
+        #expect(count >= Int(5 * imu.accelerometerRate) && count <= afterStop, "\(count) of \(afterStop)")
+    }
 }

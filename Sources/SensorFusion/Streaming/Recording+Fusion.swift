@@ -34,9 +34,30 @@ extension Recording {
                 kind: "fused",
                 message: "device motion \(replaced ? "replaced by" : "computed by") sensor fusion of the raw accelerometer and gyroscope (\(fused.count) samples at the gyroscope's timestamps)")
         ]
+        // Accelerometer samples without a gyroscope sample come once per batch while the gyroscope is silent (a
+        // gyroscope that stopped mid-recording gives one per second to the end): consecutive ones are one finding.
+        var unmatched: (count: Int, first: Double, last: Double)?
+        func reportUnmatched() {
+            guard let run = unmatched else { return }
+            let place = run.first == run.last
+                ? "at \(format(run.first)) s" : "from \(format(run.first)) s to \(format(run.last)) s"
+            findings.append(HygieneFinding(
+                kind: .other, file: "accelerometer",
+                message: "fusion: \(run.count) accelerometer sample(s) without a gyroscope sample within the stream skew (\(place)); applied at the held attitude"))
+            unmatched = nil
+        }
         for event in filter.events {
+            if case .lateAccelerometer(let count) = event.kind {
+                unmatched = (count + (unmatched?.count ?? 0), unmatched?.first ?? event.timestamp, event.timestamp)
+                continue
+            }
+            if case .accelerometerWithoutGyroscope(let count) = event.kind {
+                unmatched = (count + (unmatched?.count ?? 0), unmatched?.first ?? event.timestamp, event.timestamp)
+                continue
+            }
+            reportUnmatched()
             switch event.kind {
-            case .initialised: continue
+            case .initialised, .lateAccelerometer, .accelerometerWithoutGyroscope: continue
             case .gap(let duration):
                 findings.append(HygieneFinding(
                     kind: .gap, file: "gyroscope",
@@ -45,12 +66,9 @@ extension Recording {
                 findings.append(HygieneFinding(
                     kind: .saturation, file: "gyroscope",
                     message: "fusion: gyroscope at full scale for \(format(duration)) s until \(format(event.timestamp)) s; attitude re-initialised from the accelerometer"))
-            case .lateAccelerometer(let count), .accelerometerWithoutGyroscope(let count):
-                findings.append(HygieneFinding(
-                    kind: .other, file: "accelerometer",
-                    message: "fusion: \(count) accelerometer sample(s) without a gyroscope sample within the stream skew (at \(format(event.timestamp)) s); applied at the held attitude"))
             }
         }
+        reportUnmatched()
         result.hygiene.findings += findings
         result.hygiene.deviceMotion = nil
         return result
