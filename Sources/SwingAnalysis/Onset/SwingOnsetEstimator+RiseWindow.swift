@@ -11,10 +11,9 @@
 ///
 /// Scale-invariant: a bat or racquet swing reaches 1 rad/s within 10–30 ms of its onset (r/ṙ of 5–15 ms) and keeps
 /// the fixed window; a golf downswing that takes 0.1–0.15 s (r/ṙ of 30–70 ms) gets 0.1–0.17 s, where the fixed
-/// 0.1 s began up to 45 ms after the true onset and the fit could only land late. A longer reach (3·r/ṙ + 50 ms)
-/// lets more of the backswing's tail and of the tremor before the onset into the linear baseline and moved as many
-/// golf starts early as it brought back (`swift run -c release onset-evaluation --script-sessions`: golf from rest
-/// p95 17.35 → 11.90 ms but half from a load 11.82 → 14.81 ms, against 13.96 and 10.77 ms with this reach).
+/// 0.1 s began up to 45 ms after the true onset and the fit could only land late. A longer reach (e.g. 3·r/ṙ +
+/// 50 ms) lets more of the backswing's tail and of the tremor before the onset into the linear baseline and moves as
+/// many golf starts early, out of a load, as it brings back from rest.
 extension SwingOnsetEstimator {
     /// Multiple of the rise's time scale r/ṙ at the walk-back point that the window reaches back.
     static let riseWindowExponent = 2.0
