@@ -30,4 +30,19 @@ extension WorkoutAnalyzer {
         summary.addSlowStreams(WorkoutSlowStreams(recording), barometry: barometry)
         return summary
     }
+
+    /// The streaming analysis of an accelerometer stream alone (g, any rate), fed whole, with every window's
+    /// features and decision recorded (``WorkoutAnalyzerConfiguration/recordsWindows``): what the evaluation tool's
+    /// traces and the feature tests read.
+    public static func analyzeRecordingWindows(
+        accelerometer: AccelerometerData, configuration: WorkoutAnalyzerConfiguration = WorkoutAnalyzerConfiguration()
+    ) -> WorkoutAnalyzerOutput {
+        var configuration = configuration
+        configuration.recordsWindows = true
+        var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
+        var output = WorkoutAnalyzerOutput()
+        analyzer.feed(accelerometer: accelerometer, into: &output)
+        analyzer.finish(into: &output)
+        return output
+    }
 }

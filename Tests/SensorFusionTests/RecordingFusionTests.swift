@@ -41,12 +41,19 @@ import Testing
         #expect(fused.gyroscope == output.gyroscope, "the raw streams are kept")
     }
 
-    @Test func gyroscopeGapIsReportedAsAFinding() throws {
+    /// A simulated IMU of `duration` s whose gyroscope is silent over `gap` (s; past the end: it stops), and its fusion.
+    static func fusedWithGyroscopeGap(duration: Double, gap: ClosedRange<Double>) throws
+        -> (output: SimulatedIMU.Output, fused: Recording)
+    {
         var imu = SimulatedIMU()
-        imu.duration = 8
-        imu.gyroscopeGaps = [3...4.5]
+        imu.duration = duration
+        imu.gyroscopeGaps = [gap]
         let output = imu.generate()
-        let fused = try Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope).fusingDeviceMotion()
+        return (output, try Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope).fusingDeviceMotion())
+    }
+
+    @Test func gyroscopeGapIsReportedAsAFinding() throws {
+        let (_, fused) = try Self.fusedWithGyroscopeGap(duration: 8, gap: 3...4.5)
         let gaps = fused.hygiene.findings.filter { $0.kind == "gap" && $0.message.hasPrefix("fusion: gyroscope paused") }
         #expect(gaps.count == 1, "\(fused.hygiene.findings)")
     }
@@ -54,11 +61,7 @@ import Testing
     /// A gyroscope that stops mid-recording leaves the accelerometer without gyroscope samples for the rest of it: one
     /// finding for the whole run (with its count and time span), not one per one-second batch.
     @Test func gyroscopeThatStopsIsOneFinding() throws {
-        var imu = SimulatedIMU()
-        imu.duration = 10
-        imu.gyroscopeGaps = [3...11]
-        let output = imu.generate()
-        let fused = try Recording(accelerometer: output.accelerometer, gyroscope: output.gyroscope).fusingDeviceMotion()
+        let (output, fused) = try Self.fusedWithGyroscopeGap(duration: 10, gap: 3...11)
         let unmatched = fused.hygiene.findings.filter { $0.message.contains("without a gyroscope sample") }
         #expect(unmatched.count == 1, "\(fused.hygiene.findings.map(\.message))")
         let message = try #require(unmatched.first?.message)
@@ -66,6 +69,6 @@ import Testing
         let count = try #require(Int(message.dropFirst("fusion: ".count).prefix { $0.isNumber }))
         let afterStop = output.accelerometer.timestamps.filter { $0 > 3 }.count
         // Everything beyond the 2 s stream skew goes on without the gyroscope; at most the whole run after the stop.
-        #expect(count >= Int(5 * imu.accelerometerRate) && count <= afterStop, "\(count) of \(afterStop)")
+        #expect(count >= Int(5 * SimulatedIMU().accelerometerRate) && count <= afterStop, "\(count) of \(afterStop)")
     }
 }

@@ -23,11 +23,5 @@ func stretch(
 
 /// Every window the analyzer decides for an accelerometer stream alone (its features and decision).
 func recordedWindows(_ data: AccelerometerData) -> [WindowRecord] {
-    var configuration = WorkoutAnalyzerConfiguration()
-    configuration.recordsWindows = true
-    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
-    var output = WorkoutAnalyzerOutput()
-    analyzer.feed(accelerometer: data, into: &output)
-    analyzer.finish(into: &output)
-    return output.windows
+    WorkoutAnalyzer.analyzeRecordingWindows(accelerometer: data).windows
 }

@@ -35,17 +35,6 @@ func printWindows(_ output: WorkoutAnalyzerOutput) {
     }
 }
 
-/// The workout analysis of an accelerometer stream alone, with every window recorded.
-func recordedWindows(_ accelerometer: AccelerometerData) -> WorkoutAnalyzerOutput {
-    var configuration = WorkoutAnalyzerConfiguration()
-    configuration.recordsWindows = true
-    var analyzer = WorkoutAnalyzer(configuration: configuration, streams: [.accelerometer])
-    var output = WorkoutAnalyzerOutput()
-    analyzer.feed(accelerometer: accelerometer, into: &output)
-    analyzer.finish(into: &output)
-    return output
-}
-
 // --trace-file PATH: every window's features of a recording.
 if let i = arguments.firstIndex(of: "--trace-file"), i + 1 < arguments.count {
     let recording = try RecordingImporter.load(URL(fileURLWithPath: arguments[i + 1]))
@@ -77,7 +66,7 @@ if let i = arguments.firstIndex(of: "--trace"), i + 2 < arguments.count,
         ActivitySimulationConfiguration(
             seed: UInt64(seeds), stretches: [ActivityStretch(kind, duration: traceDuration)], accelerometerRate: rate,
             deviceMotionRate: nil))
-    let output = recordedWindows(session.recording.accelerometer!)
+    let output = WorkoutAnalyzer.analyzeRecordingWindows(accelerometer: session.recording.accelerometer!)
     printWindows(output)
     let steps = session.truth.stepTimes.count
     print("true steps \(steps), cadence \(Double(steps) / 90); counted \(output.segments.map(\.steps))")
@@ -111,7 +100,7 @@ if let i = arguments.firstIndex(of: "--boundaries"), i + 2 < arguments.count, le
         analyzer.finish(into: &result)
         output = result
     } else {
-        output = recordedWindows(session.recording.accelerometer!)
+        output = WorkoutAnalyzer.analyzeRecordingWindows(accelerometer: session.recording.accelerometer!)
     }
     for s in session.truth.segments {
         print(String(format: "truth %7.1f–%7.1f %@ %@ steps %d", s.start, s.end, s.activity, s.variant,
@@ -151,7 +140,7 @@ if arguments.contains("--mixed7") {
                 ActivityStretch(.resting, duration: 30),
             ], accelerometerRate: 100, deviceMotionRate: 50))
     print(session.truth.segments)
-    let output = recordedWindows(session.recording.accelerometer!)
+    let output = WorkoutAnalyzer.analyzeRecordingWindows(accelerometer: session.recording.accelerometer!)
     printWindows(output)
     for s in output.segments { print(s.start, s.end, s.activity) }
     exit(0)

@@ -4,7 +4,8 @@ import SwingAnalysis
 import Testing
 import _TestSupport
 
-/// The real tennis rally in ../shared/datasets (seven forehands, accelerometer only): seven impacts, nothing else.
+/// The real tennis rally among the shared datasets (`SharedDatasets`; seven forehands, accelerometer only): seven
+/// impacts, nothing else.
 @Suite struct SwingAnalyzerRealRecordingTests {
     static let file = SharedDatasets.file("tennis-motion/forehand-seven-shots-accelerometer.csv")
 
