@@ -18,8 +18,8 @@
 // `--raw-diagnose` adds, for every swing whose fused onset differs by more than 2 ms, the onsets with only the fused
 // gravity, only the fused rate, or only the raw gyroscope's white noise put into the true device motion
 // (RawDiagnosis.swift). `--sports` limits every table to those sports; `--dump DIR` writes each scored session's
-// device motion (t, rotation rate, gravity) and its swings (true and detected start, impact, onset shape, plane
-// tilt) as CSV files in DIR.
+// device motion (t, rotation rate, gravity, user acceleration), its accelerometer and its swings (true and detected
+// start, impact, onset shape, plane tilt) as CSV files in DIR.
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -86,11 +86,18 @@ func score(_ session: SimulatedSession, analyzer: SwingAnalyzerConfiguration, la
 func dump(_ session: SimulatedSession, _ result: SwingAnalysisResult, to directory: String, label: String) {
     let name = label.replacingOccurrences(of: " ", with: "_")
     guard let motion = session.recording.deviceMotion else { return }
-    var text = "t,rx,ry,rz,gx,gy,gz\n"
+    var text = "t,rx,ry,rz,gx,gy,gz,ux,uy,uz\n"
     for j in 0..<motion.count {
-        text += "\(motion.timestamps[j]),\(motion.rotationRateX[j]),\(motion.rotationRateY[j]),\(motion.rotationRateZ[j]),\(motion.gravityX[j]),\(motion.gravityY[j]),\(motion.gravityZ[j])\n"
+        text += "\(motion.timestamps[j]),\(motion.rotationRateX[j]),\(motion.rotationRateY[j]),\(motion.rotationRateZ[j]),\(motion.gravityX[j]),\(motion.gravityY[j]),\(motion.gravityZ[j]),\(motion.userAccelerationX[j]),\(motion.userAccelerationY[j]),\(motion.userAccelerationZ[j])\n"
     }
     try? text.write(toFile: "\(directory)/\(name)_motion.csv", atomically: true, encoding: .utf8)
+    if let accelerometer = session.recording.accelerometer {
+        var rows = "t,ax,ay,az\n"
+        for j in 0..<accelerometer.count {
+            rows += "\(accelerometer.timestamps[j]),\(accelerometer.x[j]),\(accelerometer.y[j]),\(accelerometer.z[j])\n"
+        }
+        try? rows.write(toFile: "\(directory)/\(name)_accelerometer.csv", atomically: true, encoding: .utf8)
+    }
     var swings = "start,detected,impact,shape,tilt,peakAxis,kind\n"
     for real in session.truth.swings {
         let swing = result.swings.min(by: { abs($0.start - real.start) < abs($1.start - real.start) })
