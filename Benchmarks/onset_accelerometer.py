@@ -19,7 +19,8 @@ the true start:
 - the analyzer's detected start (the Swift estimator, from the dump).
 
 The fit window is the analyzer's (2·r/ṙ + 30 ms before the walk-back point, 0.1–0.25 s, up to 35 % of the peak),
-read from the detected start; τ on a 1 ms grid.
+on the rate about the swing's principal axis as the golf preset fits, the walk-back point read from the detected
+start; τ on a 1 ms grid.
 
     python3 Benchmarks/onset_accelerometer.py DIR [--pattern 'script-*_golf_*'] [--direction-rate 0.3] [--all]
 """
@@ -101,9 +102,18 @@ def analyse_session(base, direction_rate):
         if not len(above):
             continue
         c = above[0]
+        # The analyzer fits the rate about the swing's principal axis over walk-back point…anchor (the impact, or
+        # the peak of a miss), which a tilted plane does not shrink.
+        impact = swing["impact"]
+        anchor = np.searchsorted(t, impact) - 1 if np.isfinite(impact) else c + np.argmax(v[c : c + 100])
+        moments = rate[c : anchor + 1].T @ rate[c : anchor + 1]
+        axis = np.linalg.eigh(moments)[1][:, -1]
+        if axis @ rate[c : anchor + 1].sum(0) < 0:
+            axis = -axis
+        v = rate @ axis
         slope, value = np.polyfit(t[c - 2 : c + 3] - t[c], v[c - 2 : c + 3], 1)
         window = min(0.25, max(0.1, 2 * value / slope + 0.03)) if slope > 0 and value > 0 else 0.1
-        peak = v[(t >= t[c]) & (t <= t0 + 0.5)].max()
+        peak = v[c : anchor + 1].max()
         upper = c
         while v[upper] < 0.35 * peak:
             upper += 1
