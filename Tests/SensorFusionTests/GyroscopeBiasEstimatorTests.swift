@@ -49,12 +49,8 @@ struct GyroscopeBiasEstimatorTests {
 
     @Test("In continuous motion (no rest): bias within 0.25 °/s per axis after 120 s, from 1.5 °/s")
     func biasInMotion() throws {
-        var simulation = SimulatedIMU(duration: 120, accelerometerRate: 200)
-        simulation.rotationRate = wristRotation
-        simulation.linearAcceleration = wristTranslation
-        simulation.bias = SIMD3(1.5, -1.2, 1.0) * .pi / 180
-        simulation.gyroscopeNoise = 0.005
-        simulation.accelerometerNoise = 0.003
+        let simulation = SimulatedIMU(duration: 120, accelerometerRate: 200).movingWrist(
+            biasDegreesPerSecond: SIMD3(1.5, -1.2, 1.0), gyroscopeNoise: 0.005, accelerometerNoise: 0.003)
         let imu = simulation.generate()
         let (_, _, filter) = try fuse(imu)
         #expect(!filter.isAtRest)
