@@ -12,7 +12,8 @@ struct AnalysisSource: Sendable {
     /// the opened recording.
     let source: RecordingSource
 
-    /// `opened`, fused when it needs it (``Recording/needsFusion(force:)``); fusion loads the recording into memory.
+    /// `opened`, fused when it needs it (``Recording/needsFusion(force:)``). A recording with both an accelerometer
+    /// and a gyroscope is loaded into memory to decide; any other is passed on untouched.
     init(_ opened: RecordingSource, forceFusion: Bool) throws {
         let streams = opened.streams
         guard streams.contains(.accelerometer), streams.contains(.gyroscope) else {
