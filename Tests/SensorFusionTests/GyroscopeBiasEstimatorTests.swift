@@ -8,11 +8,9 @@ import _TestSupport
 struct GyroscopeBiasEstimatorTests {
     @Test("At rest: rest detected after 1.5 s, bias within 0.05 °/s per axis after 10 s")
     func biasAtRest() throws {
-        let simulation = Self.restingTilted(duration: 10, biasDegreesPerSecond: SIMD3(0.8, -0.5, 0.3))
-        let imu = simulation.generate()
-        let (_, _, filter) = try fuse(imu)
+        let (filter, error, _) = try Self.fusedBiasError(
+            Self.restingTilted(duration: 10, biasDegreesPerSecond: SIMD3(0.8, -0.5, 0.3)))
         #expect(filter.isAtRest)
-        let error = (filter.gyroscopeBias - simulation.bias) * 180 / .pi
         #expect(error.magnitudes.max() < 0.05)
     }
 
@@ -22,10 +20,8 @@ struct GyroscopeBiasEstimatorTests {
         // leaves at least 1 °/s of it in the rate. The inclination corrections find the horizontal part; once the
         // low-passed rate is within 2 °/s of the estimate, the rest update measures all three axes.
         let simulation = Self.restingTilted(duration: 40, biasDegreesPerSecond: SIMD3(3.0, -0.5, 0.3))
-        let imu = simulation.generate()
-        let (_, _, filter) = try fuse(imu)
+        let (filter, error, imu) = try Self.fusedBiasError(simulation)
         #expect(filter.isAtRest)
-        let error = (filter.gyroscopeBias - simulation.bias) * 180 / .pi
         print("bias 3 °/s at rest: error after 40 s \(error) °/s")
         #expect(error.magnitudes.max() < 0.05)
 
@@ -34,6 +30,15 @@ struct GyroscopeBiasEstimatorTests {
         capped.biasLimit = capped.biasMeasurementLimit
         let (_, _, cappedFilter) = try fuse(imu, configuration: capped)
         #expect(abs(cappedFilter.gyroscopeBias.x - simulation.bias.x) * 180 / .pi > 0.99)
+    }
+
+    /// `simulation` fused: the filter at the end, its bias estimate's error per axis (°/s), and the generated data.
+    static func fusedBiasError(_ simulation: SimulatedIMU) throws
+        -> (filter: SensorFusionFilter, degreesPerSecond: SIMD3<Double>, imu: SimulatedIMU.Output)
+    {
+        let imu = simulation.generate()
+        let (_, _, filter) = try fuse(imu)
+        return (filter, (filter.gyroscopeBias - simulation.bias) * 180 / .pi, imu)
     }
 
     /// A wrist at rest in a tilted attitude with gyroscope bias `biasDegreesPerSecond` (°/s), gyroscope noise 0.005
@@ -49,16 +54,9 @@ struct GyroscopeBiasEstimatorTests {
 
     @Test("In continuous motion (no rest): bias within 0.25 °/s per axis after 120 s, from 1.5 °/s")
     func biasInMotion() throws {
-        var simulation = SimulatedIMU(duration: 120, accelerometerRate: 200)
-        simulation.rotationRate = wristRotation
-        simulation.linearAcceleration = wristTranslation
-        simulation.bias = SIMD3(1.5, -1.2, 1.0) * .pi / 180
-        simulation.gyroscopeNoise = 0.005
-        simulation.accelerometerNoise = 0.003
-        let imu = simulation.generate()
-        let (_, _, filter) = try fuse(imu)
+        let (filter, error, _) = try Self.fusedBiasError(SimulatedIMU(duration: 120, accelerometerRate: 200).movingWrist(
+            biasDegreesPerSecond: SIMD3(1.5, -1.2, 1.0), gyroscopeNoise: 0.005, accelerometerNoise: 0.003))
         #expect(!filter.isAtRest)
-        let error = (filter.gyroscopeBias - simulation.bias) * 180 / .pi
         #expect(error.magnitudes.max() < 0.25)
     }
 

@@ -41,14 +41,10 @@ struct SensorFusionFilterTests {
 
     @Test("Rotating and translating (±0.7 m/s) with bias, drift and noise: inclination RMSE below 1.6°, max below 4°")
     func inclinationDuringMotion() throws {
-        var simulation = SimulatedIMU(duration: 60)
+        var simulation = SimulatedIMU(duration: 60).movingWrist(
+            biasDegreesPerSecond: SIMD3(1.0, -0.7, 0.5), gyroscopeNoise: 0.01, accelerometerNoise: 0.005)
         simulation.initialAttitude = tiltedAttitude
-        simulation.rotationRate = wristRotation
-        simulation.linearAcceleration = wristTranslation
-        simulation.bias = SIMD3(1.0, -0.7, 0.5) * .pi / 180
         simulation.biasDrift = SIMD3(0.002, 0.001, -0.002) * .pi / 180
-        simulation.gyroscopeNoise = 0.01
-        simulation.accelerometerNoise = 0.005
         simulation.jitter = 0.1
         let imu = simulation.generate()
         let errors = inclinationErrors(try fuse(imu).motion, truth: imu).filter { $0.time >= 2 }.map(\.degrees)
@@ -60,12 +56,8 @@ struct SensorFusionFilterTests {
     @Test("Unequal rates (50/200, 100/1000, 800/100 Hz accelerometer/gyroscope) with 20 % jitter: RMSE below 1.6°",
         arguments: [(50.0, 200.0), (100.0, 1000.0), (800.0, 100.0)])
     func unequalRates(rates: (Double, Double)) throws {
-        var simulation = SimulatedIMU(duration: 30, accelerometerRate: rates.0, gyroscopeRate: rates.1, jitter: 0.2)
-        simulation.rotationRate = wristRotation
-        simulation.linearAcceleration = wristTranslation
-        simulation.bias = SIMD3(0.5, 0.5, -0.5) * .pi / 180
-        simulation.gyroscopeNoise = 0.01
-        let imu = simulation.generate()
+        let imu = SimulatedIMU(duration: 30, accelerometerRate: rates.0, gyroscopeRate: rates.1, jitter: 0.2)
+            .movingWrist(biasDegreesPerSecond: SIMD3(0.5, 0.5, -0.5), gyroscopeNoise: 0.01).generate()
         let (motion, _, _) = try fuse(imu)
         // One output per gyroscope sample from the first accelerometer sample on.
         let first = imu.accelerometer.timestamps[0]
@@ -77,11 +69,7 @@ struct SensorFusionFilterTests {
     @Test("Bit-identical output and events for random batch splits of both streams")
     func splitInvariance() throws {
         var simulation = SimulatedIMU(duration: 12, jitter: 0.3)
-        simulation.rotationRate = wristRotation
-        simulation.linearAcceleration = wristTranslation
-        simulation.bias = SIMD3(1, -1, 0.5) * .pi / 180
-        simulation.gyroscopeNoise = 0.01
-        simulation.accelerometerNoise = 0.01
+            .movingWrist(biasDegreesPerSecond: SIMD3(1, -1, 0.5), gyroscopeNoise: 0.01, accelerometerNoise: 0.01)
         simulation.gyroscopeGaps = [4.0...4.6]
         let imu = simulation.generate()
         let reference = try fuse(imu)

@@ -89,6 +89,22 @@ struct SimulatedIMU {
     }
 }
 
+extension SimulatedIMU {
+    /// This simulation with the wrist moving all the time (``wristRotation``, ``wristTranslation``), a gyroscope bias
+    /// of `biasDegreesPerSecond` (°/s per axis) and white noise (gyroscope rad/s, accelerometer g).
+    func movingWrist(biasDegreesPerSecond: SIMD3<Double>, gyroscopeNoise: Double, accelerometerNoise: Double = 0)
+        -> SimulatedIMU
+    {
+        var simulation = self
+        simulation.rotationRate = wristRotation
+        simulation.linearAcceleration = wristTranslation
+        simulation.bias = biasDegreesPerSecond * .pi / 180
+        simulation.gyroscopeNoise = gyroscopeNoise
+        simulation.accelerometerNoise = accelerometerNoise
+        return simulation
+    }
+}
+
 /// Runs a filter over whole streams, fed as alternating one-second batches.
 func fuse(
     _ imu: SimulatedIMU.Output, configuration: SensorFusionConfiguration = SensorFusionConfiguration()

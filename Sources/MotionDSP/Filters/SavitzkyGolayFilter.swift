@@ -134,26 +134,9 @@ public struct SavitzkyGolayFilter: Sendable, Hashable {
         let interiorStart = Swift.min(half, n)
         let interiorEnd = Swift.max(interiorStart, n - half)
         dotOrder.withUnsafeBufferPointer { d in
-            // output[i] = Σ_j d[j] · x[i − half + j], four independent partial sums per output.
+            // output[i] = Σ_j d[j] · x[i − half + j].
             for i in interiorStart..<interiorEnd {
-                let base = input.baseAddress! + (i - half)
-                // Plain multiply-adds into four partial sums (SIMD `addProduct` is a slow software FMA unless the
-                // build enables FMA instructions).
-                var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
-                var j = 0
-                while j + 4 <= window {
-                    s0 += d[j] * Double(base[j])
-                    s1 += d[j + 1] * Double(base[j + 1])
-                    s2 += d[j + 2] * Double(base[j + 2])
-                    s3 += d[j + 3] * Double(base[j + 3])
-                    j += 4
-                }
-                var sum = (s0 + s1) + (s2 + s3)
-                while j < window {
-                    sum += d[j] * Double(base[j])
-                    j += 1
-                }
-                output[i] = Float(sum)
+                output[i] = Float(mixedDotProduct(d.baseAddress!, input.baseAddress! + (i - half), count: window))
             }
         }
         coefficients.withUnsafeBufferPointer { c in

@@ -75,24 +75,7 @@ public struct PolyphaseResampler: Sendable, Hashable {
                     let tStart = Swift.max(0, -base)
                     let tEnd = Swift.min(count, n - base)
                     let r = bank.baseAddress! + offsets[phase]
-                    // Four independent partial sums (plain multiply-add: SIMD `addProduct` is a slow software
-                    // FMA unless the build enables FMA instructions).
-                    var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
-                    var t = tStart
-                    let p = x + base
-                    while t + 4 <= tEnd {
-                        s0 += r[t] * Double(p[t])
-                        s1 += r[t + 1] * Double(p[t + 1])
-                        s2 += r[t + 2] * Double(p[t + 2])
-                        s3 += r[t + 3] * Double(p[t + 3])
-                        t += 4
-                    }
-                    var total = (s0 + s1) + (s2 + s3)
-                    while t < tEnd {
-                        total += r[t] * Double(x[base + t])
-                        t += 1
-                    }
-                    output[k] = Float(total)
+                    output[k] = Float(mixedDotProduct(r + tStart, x + (base + tStart), count: tEnd - tStart))
                 }
             }
         }

@@ -25,7 +25,7 @@ extension RecordingAnalysisJob {
     /// as for `analyze` when it has a raw gyroscope and no device motion of its own.
     func workout(_ opened: RecordingSource, path: String, stepLength: Double?) -> RecordingWorkout {
         let source: RecordingSource
-        do { source = try Self.fusedIfNeeded(opened, force: forceFusion) } catch {
+        do { source = try analysisSource(opened).source } catch {
             return RecordingWorkout(recording: path, error: "\(error)")
         }
         let result = WorkoutAnalyzer.analyzeWithSwings(

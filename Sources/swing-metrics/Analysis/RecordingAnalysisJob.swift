@@ -1,6 +1,5 @@
 import Foundation
 import MotionRecording
-import SensorFusion
 import SwingAnalysis
 import WorkoutAnalysis
 
@@ -46,19 +45,36 @@ struct RecordingAnalysisJob: Sendable {
         }
     }
 
-    /// The analysis of an opened recording: fused first when it has a raw gyroscope and no device motion of its own
-    /// (or `forceFusion`), then the swing analysis, then the head measures where there is a headphone stream.
+    /// The analysis of an opened recording: fused first when it needs it (``analysisSource(_:)``), then the swing
+    /// analysis, then the head measures where there is a headphone stream.
     func analyze(_ opened: RecordingSource, path: String) -> RecordingAnalysis {
         analyze(opened, path: path, while: { true })!
     }
 
     /// ``analyze(_:path:)`` that stops, returning `nil`, once `shouldContinue` answers `false` before a batch.
     func analyze(_ opened: RecordingSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
-        let source: RecordingSource
-        do { source = try Self.fusedIfNeeded(opened, force: forceFusion) } catch {
+        let prepared: AnalysisSource
+        do { prepared = try analysisSource(opened) } catch {
             return RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")
         }
+        return analyze(prepared, path: path, while: shouldContinue)
+    }
+
+    /// The fusion decision for an opened recording, made once (``AnalysisSource``, forced by ``forceFusion``): for a
+    /// caller that reads the recording beside the analysis, such as the HTML report.
+    func analysisSource(_ opened: RecordingSource) throws -> AnalysisSource {
+        try AnalysisSource(opened, forceFusion: forceFusion)
+    }
+
+    /// The analysis of a recording whose fusion decision is made: the swing analysis, then the head measures.
+    func analyze(_ prepared: AnalysisSource, path: String) -> RecordingAnalysis {
+        analyze(prepared, path: path, while: { true })!
+    }
+
+    /// ``analyze(_:path:)`` that stops, returning `nil`, once `shouldContinue` answers `false` before a batch.
+    func analyze(_ prepared: AnalysisSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
+        let source = prepared.source
         guard shouldContinue() else { return nil }
         var leftOut: [SwingGate.LeftOut]?
         let result: SwingAnalysisResult
@@ -93,16 +109,6 @@ struct RecordingAnalysisJob: Sendable {
             dataCase: result.dataCase.rawValue, error: nil,
             deviceMotionSource: source.streams.contains(.deviceMotion)
                 ? source.metadata.deviceMotionSource ?? "recorded" : nil, swingsLeftOut: leftOut)
-    }
-
-    /// `source` with device motion fused from its raw accelerometer and gyroscope when it has no device motion of
-    /// its own with rotation rate, or when `force`; otherwise `source` itself (a native file stays mapped).
-    static func fusedIfNeeded(_ source: RecordingSource, force: Bool) throws -> RecordingSource {
-        let streams = source.streams
-        guard streams.contains(.accelerometer), streams.contains(.gyroscope) else { return source }
-        let recording = try source.loaded()
-        guard recording.needsFusion(force: force) else { return source }
-        return RecordingSource(try recording.fusingDeviceMotion(), path: source.path, format: source.format)
     }
 
     /// The error row of a recording that ran past ``timeLimit``: `PATH: time limit of N s exceeded`.

@@ -56,13 +56,11 @@ extension SwingMetrics.Report {
     {
         let path = input.relativePath
         do {
-            let source = try RecordingSource.open(input, format: job.format)
-            let analysis = job.analyze(source, path: path)
-            if let reportPath {
-                try writeRecordingReport(
-                    analysis, recording: try source.loaded(), to: reportPath, job: job, metadata: source.metadata)
-            }
-            return SessionSummary(analysis: analysis, startDate: source.metadata.startDate, reportLink: link)
+            // Fused once, as for `report PATH`: the session's report shows the device motion its swings were found in.
+            let prepared = try job.analysisSource(try RecordingSource.open(input, format: job.format))
+            let analysis = job.analyze(prepared, path: path)
+            if let reportPath { try writeRecordingReport(analysis, of: prepared, to: reportPath, job: job) }
+            return SessionSummary(analysis: analysis, startDate: prepared.source.metadata.startDate, reportLink: link)
         } catch {
             let failed = RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(error)")

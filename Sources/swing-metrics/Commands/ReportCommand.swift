@@ -95,13 +95,9 @@ extension SwingMetrics {
             do {
                 // Fused once, as `analyze` fuses (a raw gyroscope without device motion, or --fuse): the traces and
                 // the session timeline then show the device motion the swings were found in.
-                let source = try RecordingAnalysisJob.fusedIfNeeded(
-                    try RecordingSource.open(input, format: job.format), force: job.forceFusion)
-                let recording = try source.loaded()
-                var fused = job
-                fused.forceFusion = false
-                let result = fused.analyze(source, path: input.relativePath)
-                try writeRecordingReport(result, recording: recording, to: path, job: job, metadata: source.metadata)
+                let prepared = try job.analysisSource(try RecordingSource.open(input, format: job.format))
+                let result = job.analyze(prepared, path: input.relativePath)
+                try writeRecordingReport(result, of: prepared, to: path, job: job)
                 let noun = result.dataCase == "accelerometerOnly" ? "impacts" : "swings"
                 return .success("wrote \(path) (\(result.swings.count) \(noun))")
             } catch {
@@ -109,11 +105,14 @@ extension SwingMetrics {
             }
         }
 
+        /// Writes the report of `result`, the analysis of `prepared`, whose recording it loads (the one the analysis
+        /// read: fused where the analysis fused it).
         static func writeRecordingReport(
-            _ result: RecordingAnalysis, recording: Recording, to path: String, job: RecordingAnalysisJob,
-            metadata: RecordingMetadata
+            _ result: RecordingAnalysis, of prepared: AnalysisSource, to path: String, job: RecordingAnalysisJob
         ) throws {
-            var report = HTMLReport(analysis: result, recording: recording, configuration: job.configuration(for: metadata))
+            let recording = try prepared.source.loaded()
+            var report = HTMLReport(
+                analysis: result, recording: recording, configuration: job.configuration(for: prepared.source.metadata))
             report.timeline = job.timelineSection(recording)
             let html = report.render()
             var sink = try OutputSink(path: path)

@@ -142,24 +142,24 @@ struct SeasonReport {
             }
             return (times, values)
         }
+        /// One value per session as points on a short plot.
+        func pointPlot(_ base: SVGPlot, label: String, color: String, _ series: (times: [Double], values: [Double]))
+            -> String
+        {
+            var plot = base
+            plot.height = 170
+            plot.traces = [
+                SVGPlot.Trace(label: label, color: color, times: series.times, values: series.values, pointRadius: 2.5)
+            ]
+            return plot.render()
+        }
         var html = "<h2>Over the season</h2>"
         let swings = indexed { $0.error == nil ? Double($0.swings) : nil }
         let rate = indexed { $0.contactRate.map { $0 * 100 } }
-        var counts = plot("season-swings", "Swings per session", "swings")
-        counts.height = 170
-        counts.traces = [
-            SVGPlot.Trace(
-                label: "swings", color: "#4a7bd0", times: swings.times, values: swings.values, pointRadius: 2.5)
-        ]
-        html += counts.render()
+        html += pointPlot(plot("season-swings", "Swings per session", "swings"), label: "swings", color: "#4a7bd0", swings)
         if !rate.values.isEmpty {
-            var contact = plot("season-contact", "Contact rate per session", "%")
-            contact.height = 170
-            contact.traces = [
-                SVGPlot.Trace(
-                    label: "contact rate", color: "#0a7d2c", times: rate.times, values: rate.values, pointRadius: 2.5)
-            ]
-            html += contact.render()
+            html += pointPlot(
+                plot("season-contact", "Contact rate per session", "%"), label: "contact rate", color: "#0a7d2c", rate)
         }
         html += spreadPlot(plot("season-ttc", "Time to contact per session: median and quartiles", "ms"),
             label: "time to contact", color: "#c0392b", scale: 1000, \.timeToContact)

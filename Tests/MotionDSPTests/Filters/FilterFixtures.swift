@@ -1,5 +1,7 @@
 import Foundation
 import MotionDSP
+import Testing
+import _TestSupport
 
 /// The scipy reference vectors written by `Fixtures/generate_filter_fixtures.py`.
 enum FilterFixtures {
@@ -67,4 +69,17 @@ enum FilterFixtures {
 
     /// Column `axis` of an `(n, 3)` reference.
     static func column(_ rows: [[Double]], _ axis: Int) -> [Double] { rows.map { $0[axis] } }
+
+    /// Expects lanes x, y and z of `output` each within `tolerance` (relative to the reference's scale,
+    /// ``ApproximateComparison/maxRelativeError(_:_:)``) of columns 0, 1 and 2 of the `(n, 3)` reference `rows`;
+    /// `label` names the case in the message.
+    static func expectAxes<Scalar: SIMDScalar & BinaryFloatingPoint>(
+        _ output: [SIMD4<Scalar>], match rows: [[Double]], within tolerance: Double, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for axis in 0..<3 {
+            let error = ApproximateComparison.maxRelativeError(output.map { $0[axis] }, column(rows, axis))
+            #expect(error <= tolerance, "\(label) axis \(axis): \(error)", sourceLocation: sourceLocation)
+        }
+    }
 }

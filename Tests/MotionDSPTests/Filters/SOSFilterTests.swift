@@ -23,11 +23,7 @@ import _TestSupport
     @Test(arguments: fixture.cases)
     func matchesScipySosfilt(_ reference: FilterFixtures.FilterCase) {
         let output = Self.whole(reference.sections, Self.input)
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                Self.lanes(output, axis), FilterFixtures.column(reference.output, axis))
-            #expect(error <= Self.floatTolerance, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(output, match: reference.output, within: Self.floatTolerance, "\(reference)")
     }
 
     @Test(arguments: fixture.cases)
@@ -35,11 +31,7 @@ import _TestSupport
         var filter = SOSFilter(reference.sections)
         var samples = Self.input.map { SIMD4<Double>($0) }
         filter.process(&samples)
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                samples.map { $0[axis] }, FilterFixtures.column(reference.output, axis))
-            #expect(error <= 1e-12, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(samples, match: reference.output, within: 1e-12, "\(reference)")
     }
 
     @Test(arguments: fixture.cases)
@@ -55,11 +47,7 @@ import _TestSupport
         var output = Self.input
         filter.process(&output)
         let expected = try #require(reference.output_steady_start)
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                Self.lanes(output, axis), FilterFixtures.column(expected, axis))
-            #expect(error <= Self.floatTolerance, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(output, match: expected, within: Self.floatTolerance, "\(reference)")
     }
 
     @Test func designedFilterEqualsFixtureRows() throws {

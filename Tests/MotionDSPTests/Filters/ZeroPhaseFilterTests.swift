@@ -18,21 +18,13 @@ import _TestSupport
     func matchesScipySosfiltfilt(_ reference: FilterFixtures.FilterCase) throws {
         let output = try ZeroPhaseFilter.filtfilt(reference.sections, Self.input)
         #expect(output.count == Self.input.count)
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                output.map { $0[axis] }, FilterFixtures.column(reference.output, axis))
-            #expect(error <= Self.floatTolerance, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(output, match: reference.output, within: Self.floatTolerance, "\(reference)")
     }
 
     @Test(arguments: fixture.cases)
     func doubleLanesMatchScipySosfiltfilt(_ reference: FilterFixtures.FilterCase) throws {
         let output = try ZeroPhaseFilter.filtfilt(reference.sections, Self.input.map { SIMD4<Double>($0) })
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                output.map { $0[axis] }, FilterFixtures.column(reference.output, axis))
-            #expect(error <= Self.doubleTolerance, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(output, match: reference.output, within: Self.doubleTolerance, "\(reference)")
     }
 
     @Test(arguments: fixture.cases)
@@ -52,11 +44,7 @@ import _TestSupport
         let shortest = Array(Self.input[...padlen])
         let output = try ZeroPhaseFilter.filtfilt(sections, shortest.map { SIMD4<Double>($0) })
         let expected = try #require(reference.short_output)
-        for axis in 0..<3 {
-            let error = ApproximateComparison.maxRelativeError(
-                output.map { $0[axis] }, FilterFixtures.column(expected, axis))
-            #expect(error <= Self.doubleTolerance, "\(reference) axis \(axis): \(error)")
-        }
+        FilterFixtures.expectAxes(output, match: expected, within: Self.doubleTolerance, "\(reference)")
         #expect(throws: FilterError.inputTooShort(count: padlen, paddingLength: padlen)) {
             try ZeroPhaseFilter.filtfilt(sections, Array(Self.input[..<padlen]))
         }

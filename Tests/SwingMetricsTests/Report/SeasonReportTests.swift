@@ -107,6 +107,22 @@ import FoundationXML
         #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("day-4-recording.npz.html").path))
     }
 
+    /// A raw accelerometer + gyroscope session is fused once, as `report PATH` fuses it: its report in the season is
+    /// byte for byte the one `report PATH` writes, its traces and timeline from the fused device motion.
+    @Test func aRawIMUSessionsReportIsTheOneReportWrites() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, raw) = try FuseCommandTests.sessions(in: folder)
+        let single = folder.appendingPathComponent("raw.html")
+        let report = try CommandRunner.run(["report", raw, "-o", single.path])
+        #expect(report.status == 0, "\(report.standardError)")
+        let page = folder.appendingPathComponent("season.html")
+        let season = try CommandRunner.run(["report", "--season", raw, "-o", page.path])
+        #expect(season.status == 0, "\(season.standardError)")
+        let inSeason = try Data(contentsOf: folder.appendingPathComponent("season-reports/raw.html"))
+        #expect(inSeason == (try Data(contentsOf: single)))
+    }
+
     @Test func datedSessionsAreInTimeOrderOnADayAxis() throws {
         func session(_ name: String, day: Double?, error: String? = nil) -> SessionSummary {
             let analysis = RecordingAnalysis(

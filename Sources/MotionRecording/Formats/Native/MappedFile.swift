@@ -27,6 +27,8 @@ final class MappedFile: @unchecked Sendable {
     private let descriptor: Int32
     /// Size in bytes the file was found to have shrunk to (-1 while it still covers the mapping): sticky.
     private let shrunkTo = Atomic<Int>(-1)
+    /// Set by ``discardReleasedPages()``: ``release(_:)`` frees the disk blocks behind the pages too.
+    private let discardsReleased = Atomic<Bool>(false)
     static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// An in-memory copy of `bytes` with the same interface (for bytes that did not come from a file).
@@ -148,12 +150,28 @@ final class MappedFile: @unchecked Sendable {
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: count, deallocator: .none)
     }
 
-    /// Releases the whole pages inside byte range `range` (MADV_DONTNEED: dropped now, re-read on next touch).
+    /// Releases the whole pages inside byte range `range` (MADV_DONTNEED: dropped now, re-read on next touch;
+    /// after ``discardReleasedPages()``, MADV_REMOVE: dropped with their disk blocks, read as zeros after).
     func release(_ range: Range<Int>) {
         guard isMapped, let base else { return }
         let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
         let end = min(range.upperBound, count) / Self.pageSize * Self.pageSize
         guard end > start else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
+        var advice = Int32(MADV_DONTNEED)
+        #if os(Linux)
+            // MADV_REMOVE (Linux ≥ 2.6.16; not exported by Glibc's Swift overlay) punches the range out of the file
+            // as `fallocate(FALLOC_FL_PUNCH_HOLE)` does.
+            if discardsReleased.load(ordering: .relaxed) { advice = 9 }
+        #endif
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, advice)
+    }
+
+    /// From now on, ``release(_:)`` gives the disk space of the pages it releases back to the file system as well
+    /// (Linux; elsewhere the pages are only dropped from memory): for a shared, writable mapping of a temporary file
+    /// that is read once, front to back, such as a zip member inflated to be parsed, so that the text already
+    /// parsed does not take the disk beside what was parsed from it. Released bytes read as zeros after.
+    func discardReleasedPages() {
+        precondition(isWritable, "MappedFile: only a shared, writable mapping of a temporary file may discard pages")
+        discardsReleased.store(true, ordering: .relaxed)
     }
 }

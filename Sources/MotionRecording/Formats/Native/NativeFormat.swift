@@ -38,11 +38,15 @@ public enum NativeFormat {
     /// Writes `recording` to `url` (conventionally `.npz`).
     public static func write(_ recording: Recording, to url: URL) throws(RecordingError) {
         var members: [(String, NpyArray)] = []
+        /// A three-axis stream's `<prefix>_timestamp` (float64, s) and `<prefix>_x`, `_y`, `_z` (float32).
+        func appendThreeAxis(_ prefix: String, _ stream: some ThreeAxisColumns) {
+            members.append((prefix + "_timestamp", .float64(stream.timestamps)))
+            members.append((prefix + "_x", .float32(stream.x)))
+            members.append((prefix + "_y", .float32(stream.y)))
+            members.append((prefix + "_z", .float32(stream.z)))
+        }
         if let a = recording.accelerometer {
-            members.append(("accelerometer_timestamp", .float64(a.timestamps)))
-            members.append(("accelerometer_x", .float32(a.x)))
-            members.append(("accelerometer_y", .float32(a.y)))
-            members.append(("accelerometer_z", .float32(a.z)))
+            appendThreeAxis("accelerometer", a)
             if let ends = recording.accelerometerBatchEnds {
                 members.append(("accelerometer_batch_ends", .int64(ends.map { Int64($0) })))
             }
@@ -56,18 +60,8 @@ public enum NativeFormat {
                 members.append(("device_motion_batch_ends", .int64(ends.map { Int64($0) })))
             }
         }
-        if let g = recording.gyroscope {
-            members.append(("gyroscope_timestamp", .float64(g.timestamps)))
-            members.append(("gyroscope_x", .float32(g.x)))
-            members.append(("gyroscope_y", .float32(g.y)))
-            members.append(("gyroscope_z", .float32(g.z)))
-        }
-        if let m = recording.magnetometer {
-            members.append(("magnetometer_timestamp", .float64(m.timestamps)))
-            members.append(("magnetometer_x", .float32(m.x)))
-            members.append(("magnetometer_y", .float32(m.y)))
-            members.append(("magnetometer_z", .float32(m.z)))
-        }
+        if let g = recording.gyroscope { appendThreeAxis("gyroscope", g) }
+        if let m = recording.magnetometer { appendThreeAxis("magnetometer", m) }
         members += workoutStreamMembers(recording)
         let envelope = NativeMetadataEnvelope(
             format: formatName, version: formatVersion, metadata: recording.metadata, hygiene: recording.hygiene)

@@ -48,22 +48,20 @@ enum RawBatchedDump {
             guard let stream = streamFromName(name) else { continue }
             let url = directory.appendingPathComponent(name)
             let single = try read(file: url, stream: stream)
-            if let accelerometer = single.accelerometer {
-                if let existing = imported.accelerometer {
+            /// `dump` as the directory's one dump of its stream (`noun`); a second one is an error naming both.
+            func take<Samples>(_ dump: ImportedStream<Samples>?, into slot: inout ImportedStream<Samples>?, _ noun: String)
+                throws(RecordingError)
+            {
+                guard let dump else { return }
+                if let existing = slot {
                     throw .unrecognizedFormat(
                         file: directory.path,
-                        reason: "two accelerometer dumps (\(URL(fileURLWithPath: existing.file).lastPathComponent), \(name))")
+                        reason: "two \(noun) dumps (\(URL(fileURLWithPath: existing.file).lastPathComponent), \(name))")
                 }
-                imported.accelerometer = accelerometer
+                slot = dump
             }
-            if let deviceMotion = single.deviceMotion {
-                if let existing = imported.deviceMotion {
-                    throw .unrecognizedFormat(
-                        file: directory.path,
-                        reason: "two device-motion dumps (\(URL(fileURLWithPath: existing.file).lastPathComponent), \(name))")
-                }
-                imported.deviceMotion = deviceMotion
-            }
+            try take(single.accelerometer, into: &imported.accelerometer, "accelerometer")
+            try take(single.deviceMotion, into: &imported.deviceMotion, "device-motion")
             imported.findings += single.findings
         }
         guard imported.accelerometer != nil || imported.deviceMotion != nil else {

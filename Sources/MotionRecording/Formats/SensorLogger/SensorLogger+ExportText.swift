@@ -3,7 +3,7 @@ import Foundation
 extension SensorLogger {
     /// One file of an export as text to parse in place: a file memory-mapped, or a zip member inflated into an
     /// unlinked temporary file and mapped. The parser releases the pages behind it (``ReadBehindRelease``), so a
-    /// long file never sits in memory whole.
+    /// long file never sits in memory whole; a member's temporary file gives their disk space back with them.
     struct ExportText {
         let mapping: MappedFile
         /// The text's length in bytes (a zip member's mapping is rounded up to whole pages).
@@ -40,6 +40,8 @@ extension SensorLogger {
             let spill = try TextSpill(for: file, directory: directory)
             spill.reserve([("member", 1, nil)], capacity: Swift.max(count, 1))
             mapping = try spill.mapped()
+            // Once inflated, the text is read once, front to back: the parser's releases free its disk blocks.
+            defer { mapping.discardReleasedPages() }
             guard count > 0, let output = mapping.mutableBase?.assumingMemoryBound(to: UInt8.self),
                 let source = input.base?.assumingMemoryBound(to: UInt8.self), range.upperBound <= input.count
             else { return }

@@ -37,13 +37,11 @@ extension SensorLogger {
             sizes.reduce(0, +) >= threshold
         else { return nil }
         do {
-            // The text of every file parsed, the slower ones whole in memory, and of the rest only their heads: the
-            // time column is chosen from the heads of all.
-            let read = try export.read(directory: directory)
-            var texts = read.texts
+            // The slower files whole in memory, and of the rest only their heads: the time column is chosen from the
+            // heads of all.
+            let read = try export.read()
             let slowerFiles = read.slower
-            var heads = slowerFiles.merging(read.heads) { first, _ in first }
-            for (name, text) in texts { heads[name] = (text.head(TimeColumn.headBytes), text.file) }
+            let heads = slowerFiles.merging(read.heads) { first, _ in first }
             var slower = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
             var standardised: Bool? = nil
             if let (data, _) = slowerFiles["Metadata.csv"] {
@@ -58,10 +56,11 @@ extension SensorLogger {
             var tables: [String: SpilledTable] = [:]
             for (index, name) in names.enumerated() {
                 let requests = name == "WristMotion.csv" ? wristMotionRequests(clock) : tripleRequests(clock)
-                // The text goes once parsed (a zip member's temporary file with it).
+                // One text at a time: a zip member is inflated only now, its temporary file gives back the disk
+                // behind the parser, and it goes once parsed, so the disk holds one member's text at the most.
                 tables[name] = try SpilledTable(
-                    texts.removeValue(forKey: name)!, prefix: "sensor_logger\(index)_", requests: requests, into: spill,
-                    chunkRows: chunkRows)
+                    try export.text(name, directory: directory), prefix: "sensor_logger\(index)_", requests: requests,
+                    into: spill, chunkRows: chunkRows)
             }
             guard tables.values.allSatisfy({ $0.count > 0 }) else { return nil }
             slower.findings += names.compactMap { tables[$0]!.droppedLastLine }
@@ -139,40 +138,43 @@ extension SensorLogger {
             return paths[name].flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int } ?? 0
         }
 
-        /// The text of every file parsed (zip members inflated into temporary files in `directory`); the slower
-        /// streams and Metadata.csv, read whole; and the heads (``TimeColumn/headBytes``) of the files only the
-        /// choice of time column reads (``headOnlyFileNames(of:)``), a zip member inflated no further.
-        func read(directory: String?) throws(RecordingError) -> (texts: [String: ExportText], slower: Files, heads: Files) {
-            var texts: [String: ExportText] = [:]
+        /// The slower streams and Metadata.csv, read whole; and the heads (``TimeColumn/headBytes``) of every other
+        /// file, from which the time column is chosen: of a zip member, inflated no further (the files parsed are
+        /// opened one at a time by ``text(_:directory:)``).
+        func read() throws(RecordingError) -> (slower: Files, heads: Files) {
             var (slower, heads): (Files, Files) = ([:], [:])
             let inMemory = workoutFileNames.union(["Metadata.csv"])
-            let headOnly = headOnlyFileNames(of: names)
             for (name, url) in paths {
                 if inMemory.contains(name) {
                     do { slower[name] = (try Data(contentsOf: url, options: .alwaysMapped), url.path) } catch {
                         throw .unreadable(file: url.path, reason: describeFileError(error))
                     }
-                } else if headOnly.contains(name) {
-                    heads[name] = (try RecordingImporter.prefix(url, count: TimeColumn.headBytes), url.path)
                 } else {
-                    texts[name] = try ExportText(url)
+                    heads[name] = (try RecordingImporter.prefix(url, count: TimeColumn.headBytes), url.path)
                 }
             }
-            if let (zip, url, members) = archive {
-                let input = try MappedFile(url)
+            if let (zip, _, members) = archive {
                 for entry in zip.entries {
                     let name = (entry.name as NSString).lastPathComponent
                     guard let member = members[name], member.localHeaderOffset == entry.localHeaderOffset else { continue }
                     if inMemory.contains(name) {
                         slower[name] = (try zip.contents(of: entry), zip.file + "/" + entry.name)
-                    } else if headOnly.contains(name) {
-                        heads[name] = (try zip.head(of: entry, count: TimeColumn.headBytes), zip.file + "/" + entry.name)
                     } else {
-                        texts[name] = try ExportText(entry, of: zip, input: input, directory: directory)
+                        heads[name] = (try zip.head(of: entry, count: TimeColumn.headBytes), zip.file + "/" + entry.name)
                     }
                 }
             }
-            return (texts, slower, heads)
+            return (slower, heads)
+        }
+
+        /// The text of the file `name` to parse: a file mapped, or a zip member inflated into a temporary file in
+        /// `directory` (``ExportText``), which goes when the text does.
+        func text(_ name: String, directory: String?) throws(RecordingError) -> ExportText {
+            if let (zip, url, members) = archive, let entry = members[name] {
+                return try ExportText(entry, of: zip, input: try MappedFile(url), directory: directory)
+            }
+            guard let url = paths[name] else { preconditionFailure("SensorLogger: no file \(name) in the export") }
+            return try ExportText(url)
         }
     }
 

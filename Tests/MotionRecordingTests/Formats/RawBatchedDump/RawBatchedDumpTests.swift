@@ -49,6 +49,21 @@ import _TestSupport
         #expect(try RecordingImporter.detectFormat(FixtureFiles.url("raw-directory")) == .rawBatchedDump(stream: nil))
     }
 
+    /// Two dumps of one stream in a directory cannot be paired: the error names the directory and both files.
+    @Test(arguments: [("accelerometer", "watch-accelerometer.csv", "accel-2.csv"), ("device-motion", "watch-rotation.csv", "gyro-2.csv")])
+    func aSecondDumpOfAStreamIsAnError(noun: String, original: String, copy: String) throws {
+        let directory = FixtureFiles.temporaryDirectory("twoDumps\(copy)")
+        for name in ["watch-accelerometer.csv", "watch-rotation.csv"] {
+            try FileManager.default.copyItem(
+                at: FixtureFiles.url("raw-directory/\(name)"), to: directory.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("raw-directory/\(original)"), to: directory.appendingPathComponent(copy))
+        let error = try #require(throws: RecordingError.self) { try RawBatchedDump.read(directory: directory) }
+        #expect("\(error)".contains(directory.path))
+        #expect("\(error)".contains("two \(noun) dumps (\(copy), \(original))"), "\(error)")
+    }
+
     @Test(.enabled(if: SharedDatasets.file("tennis-motion/forehand-seven-shots-accelerometer.csv") != nil))
     func realTennisAccelerometer() throws {
         let url = try #require(SharedDatasets.file("tennis-motion/forehand-seven-shots-accelerometer.csv"))

@@ -266,6 +266,30 @@ import _TestSupport
         }
     }
 
+    /// A zip member longer than ``ReadBehindRelease/chunkBytes`` (8 MiB) has its parsed text discarded from the
+    /// temporary file behind the parser (its pages then read as zeros): the parser never reads behind itself, so the
+    /// spilled export is still the imported one. WristMotion.csv alone, 90,000 rows at 100 Hz (the values of the
+    /// first second repeated), stored.
+    @Test func aMemberLongerThanAReleaseChunkIsTheImportedOne() throws {
+        let values = (0..<100).map { index in
+            let m = Motion(t: Double(index) / 100)
+            return (m.rate + m.gravity + m.user + m.quaternion).map { "\(Float($0))" }.joined(separator: ",")
+        }
+        var text = "time,seconds_elapsed," + SensorLogger.wristMotionColumns.joined(separator: ",") + "\n"
+        for row in 0..<90_000 {
+            text += "\(Self.epochNanoseconds + row * 10_000_000),\(Double(row) / 100)," + values[row % 100] + "\n"
+        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > ReadBehindRelease.chunkBytes + ReadBehindRelease.chunkBytes / 4)
+        let url = Self.archive(
+            [ZipBuilder.Member(name: "WristMotion.csv", method: 0, data: bytes, declaredSize: UInt32(bytes.count))],
+            "longMember")
+        let imported = try RecordingSource.open(url, spillThreshold: .max)
+        #expect(try imported.loaded().deviceMotion?.count == 90_000)
+        let spilledFile = try #require(try SensorLogger.openSpilled(url, spillAbove: 0))
+        try expectSame(RecordingSource(path: url.path, format: .sensorLogger, storage: .mapped(spilledFile)), as: imported)
+    }
+
     /// The columns parsed from the text give their disk space back as the native columns are written from them: the
     /// spill of a watch export (8,000 rows a file) ends up taking about the native columns' bytes, not twice them.
     @Test(arguments: [97, 800]) func aSpillKeepsOnlyTheNativeColumnsOnDisk(chunkRows: Int) throws {
