@@ -16,6 +16,8 @@ struct WindowFeatureExtractor: Sendable {
     private var products: SlidingAutocorrelation
     private var directions: BinDirections
     private var moments: BinMoments
+    private var quietSeconds: QuietSeconds
+    private var rotationPeaks: RotationPeaks
 
     init(configuration: WorkoutAnalyzerConfiguration) {
         self.configuration = configuration
@@ -33,12 +35,19 @@ struct WindowFeatureExtractor: Sendable {
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
             windowBins: w, binsPerSecond: configuration.binsPerSecond)
         moments = BinMoments(windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        rotationPeaks = RotationPeaks(windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        quietSeconds = QuietSeconds(
+            windowBins: w, binsPerSecond: configuration.binsPerSecond,
+            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
     /// Features of bins `range` (absolute bin numbers, all still held by `bins`); `centre` is the first bin of the
-    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``).
-    mutating func features(of range: Range<Int>, in bins: MotionBins, centre: Int) -> WindowFeatures {
+    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``); the rotation binner has closed
+    /// every bin below `rotationClosedEnd` (`Int.min`: none).
+    mutating func features(
+        of range: Range<Int>, in bins: MotionBins, centre: Int, rotationClosedEnd: Int
+    ) -> WindowFeatures {
         var f = WindowFeatures()
         let n = range.count
         let rate = configuration.binRate
@@ -62,31 +71,7 @@ struct WindowFeatureExtractor: Sendable {
                 for i in 0..<n { magnitude[i] = cache[(lower &+ i) & mask].magnitude }
             }
         }
-        // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
-        // Four running maxima (the maximum does not depend on the order), so the comparisons need not wait on
-        // each other.
-        let rotation = bins.slots.withUnsafeBufferPointer { ring in
-            @inline(__always) func rate(_ i: Int) -> Float {
-                var s = firstSlot &+ i
-                if s >= ring.count { s &-= ring.count }
-                let r = ring[s]
-                return r.rotationBin == lower &+ i ? r.peakRotationRate : 0
-            }
-            var (p0, p1, p2, p3): (Float, Float, Float, Float) = (0, 0, 0, 0)
-            var i = 0
-            while i &+ 4 <= n {
-                p0 = Swift.max(p0, rate(i))
-                p1 = Swift.max(p1, rate(i &+ 1))
-                p2 = Swift.max(p2, rate(i &+ 2))
-                p3 = Swift.max(p3, rate(i &+ 3))
-                i &+= 4
-            }
-            while i < n {
-                p0 = Swift.max(p0, rate(i))
-                i &+= 1
-            }
-            return Swift.max(Swift.max(p0, p1), Swift.max(p2, p3))
-        }
+        let rotation = rotationPeaks.peak(of: range, in: bins, closedEnd: rotationClosedEnd)
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
         let anyBurst = peak >= burstAcceleration || rotation >= burstRotationRate
@@ -124,9 +109,7 @@ struct WindowFeatureExtractor: Sendable {
             }
         }
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
-        f.stillFraction = QuietSeconds.fraction(
-            moments: cached, range: range, binsPerSecond: configuration.binsPerSecond,
-            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
+        f.stillFraction = quietSeconds.fraction(moments: cached, range: range)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {
