@@ -66,11 +66,6 @@ struct WindowFeatureExtractor: Sendable {
         let (variance, spread, varianceBins) = (sums.variance, sums.spread, sums.varianceBins)
         let (peak, first, second) = (sums.peak, sums.acceleration, sums.products)
         let cached = moments
-        cached.withSlots { cache, mask in
-            magnitude.withUnsafeMutableBufferPointer { magnitude in
-                for i in 0..<n { magnitude[i] = cache[(lower &+ i) & mask].magnitude }
-            }
-        }
         let rotation = rotationPeaks.peak(of: range, in: bins, closedEnd: rotationClosedEnd)
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
@@ -98,7 +93,12 @@ struct WindowFeatureExtractor: Sendable {
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
-        let sumSquares = PartialSums.centre(&magnitude, count: n, mean: mean)
+        // The window's mean |a| per bin, centred, straight from the per-bin cache.
+        let sumSquares = cached.withMagnitudes(of: range) { source in
+            magnitude.withUnsafeMutableBufferPointer {
+                PartialSums.centre(source, count: n, mean: mean, into: $0.baseAddress!)
+            }
+        }
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
@@ -174,7 +174,8 @@ struct WindowFeatureExtractor: Sendable {
                         var c = SIMD4<Double>.zero
                         var m = SIMD4<Double>(repeating: 1)
                         if four {
-                            m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
+                            // n − L for L = lag … lag + 3 (small integers: exact as Double).
+                            m = SIMD4<Double>(repeating: Double(n &- lag)) - SIMD4<Double>(0, 1, 2, 3)
                             // prefix[n − L] for L = lag … lag + 3: four values read backwards.
                             let back = p.loadUnaligned(fromByteOffset: (n &- lag &- 3) &* 8, as: SIMD4<Double>.self)
                             let first = SIMD4(back[3], back[2], back[1], back[0]) + m * o
