@@ -27,6 +27,9 @@ struct BinMoments: Sendable {
 
     private let capacity: Int
     private var slots: [Moments]
+    /// Each bin's mean |a| (g) by slot, stored twice (slot and slot + capacity), so the bins of any window are
+    /// contiguous from their first slot.
+    private var magnitudes: [Double]
     /// Bins below this already hold their values (when ≥ the window's first bin).
     private var cachedEnd = Int.min
     /// The sums of whole seconds' bins.
@@ -40,6 +43,7 @@ struct BinMoments: Sendable {
         while c < windowBins { c <<= 1 }
         capacity = c
         slots = Array(repeating: Moments(), count: c)
+        magnitudes = Array(repeating: 0, count: 2 * c)
         seconds = SecondSums(
             secondsHeld: windowBins / Swift.max(1, binsPerSecond) + 1, binsPerSecond: binsPerSecond, zero: MomentSums())
     }
@@ -66,17 +70,28 @@ struct BinMoments: Sendable {
             let end = range.upperBound
             bins.slots.withUnsafeBufferPointer { ring in
                 slots.withUnsafeMutableBufferPointer { moments in
-                    var s = bins.slot(bin)
-                    while bin < end {
-                        moments[bin & mask] = Self.moments(of: ring[s])
-                        bin &+= 1
-                        s &+= 1
-                        if s == ring.count { s = 0 }
+                    magnitudes.withUnsafeMutableBufferPointer { magnitudes in
+                        var s = bins.slot(bin)
+                        while bin < end {
+                            let m = Self.moments(of: ring[s])
+                            moments[bin & mask] = m
+                            magnitudes[bin & mask] = m.magnitude
+                            magnitudes[(bin & mask) &+ mask &+ 1] = m.magnitude
+                            bin &+= 1
+                            s &+= 1
+                            if s == ring.count { s = 0 }
+                        }
                     }
                 }
             }
         }
         cachedEnd = Swift.max(cachedEnd, range.upperBound)
+    }
+
+    /// Lends the mean |a| (g) of the bins of `range` (at most ``capacity`` bins, all converted), contiguous.
+    func withMagnitudes<R>(of range: Range<Int>, _ body: (UnsafePointer<Double>) -> R) -> R {
+        precondition(range.count <= capacity, "BinMoments: range longer than the ring")
+        return magnitudes.withUnsafeBufferPointer { body($0.baseAddress! + (range.lowerBound & (capacity - 1))) }
     }
 
     /// Lends the ring and the mask that maps an absolute bin to its slot (`bin & mask`).

@@ -7,24 +7,32 @@ enum PartialSums {
     /// need not wait on each other.
     static func centre(_ values: inout [Double], count n: Int, mean: Double) -> Double {
         values.withUnsafeMutableBufferPointer { v in
-            let base = UnsafeMutableRawPointer(v.baseAddress!)
-            let m = SIMD4<Double>(repeating: mean)
-            var sums = SIMD4<Double>.zero
-            var i = 0
-            while i &+ 4 <= n {
-                let d = base.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) - m
-                base.storeBytes(of: d, toByteOffset: i &* 8, as: SIMD4<Double>.self)
-                sums += d * d
-                i &+= 4
-            }
-            while i < n {
-                let d = v[i] - mean
-                v[i] = d
-                sums[i & 3] += d * d
-                i &+= 1
-            }
-            return (sums[0] + sums[1]) + (sums[2] + sums[3])
+            centre(UnsafePointer(v.baseAddress!), count: n, mean: mean, into: v.baseAddress!)
         }
+    }
+
+    /// Writes `source[i]` − `mean` to `destination[i]` for i in 0..<`count` (the two may be the same memory) and
+    /// returns Σ of their squares, grouped as ``centre(_:count:mean:)`` groups them.
+    static func centre(
+        _ source: UnsafePointer<Double>, count n: Int, mean: Double, into destination: UnsafeMutablePointer<Double>
+    ) -> Double {
+        let (from, to) = (UnsafeRawPointer(source), UnsafeMutableRawPointer(destination))
+        let m = SIMD4<Double>(repeating: mean)
+        var sums = SIMD4<Double>.zero
+        var i = 0
+        while i &+ 4 <= n {
+            let d = from.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) - m
+            to.storeBytes(of: d, toByteOffset: i &* 8, as: SIMD4<Double>.self)
+            sums += d * d
+            i &+= 4
+        }
+        while i < n {
+            let d = source[i] - mean
+            destination[i] = d
+            sums[i & 3] += d * d
+            i &+= 1
+        }
+        return (sums[0] + sums[1]) + (sums[2] + sums[3])
     }
 
     /// `prefix[i]` = Σ `values[0..<i]` for i in 0...`count`, in blocks of eight: each block's running sums start

@@ -16,6 +16,8 @@ struct WindowFeatureExtractor: Sendable {
     private var products: SlidingAutocorrelation
     private var directions: BinDirections
     private var moments: BinMoments
+    private var quietSeconds: QuietSeconds
+    private var rotationPeaks: RotationPeaks
 
     init(configuration: WorkoutAnalyzerConfiguration) {
         self.configuration = configuration
@@ -33,12 +35,19 @@ struct WindowFeatureExtractor: Sendable {
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
             windowBins: w, binsPerSecond: configuration.binsPerSecond)
         moments = BinMoments(windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        rotationPeaks = RotationPeaks(windowBins: w, binsPerSecond: configuration.binsPerSecond)
+        quietSeconds = QuietSeconds(
+            windowBins: w, binsPerSecond: configuration.binsPerSecond,
+            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
         products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
     }
 
     /// Features of bins `range` (absolute bin numbers, all still held by `bins`); `centre` is the first bin of the
-    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``).
-    mutating func features(of range: Range<Int>, in bins: MotionBins, centre: Int) -> WindowFeatures {
+    /// second the window decides (for ``WindowFeatures/centreStridePeriodicity``); the rotation binner has closed
+    /// every bin below `rotationClosedEnd` (`Int.min`: none).
+    mutating func features(
+        of range: Range<Int>, in bins: MotionBins, centre: Int, rotationClosedEnd: Int
+    ) -> WindowFeatures {
         var f = WindowFeatures()
         let n = range.count
         let rate = configuration.binRate
@@ -57,36 +66,7 @@ struct WindowFeatureExtractor: Sendable {
         let (variance, spread, varianceBins) = (sums.variance, sums.spread, sums.varianceBins)
         let (peak, first, second) = (sums.peak, sums.acceleration, sums.products)
         let cached = moments
-        cached.withSlots { cache, mask in
-            magnitude.withUnsafeMutableBufferPointer { magnitude in
-                for i in 0..<n { magnitude[i] = cache[(lower &+ i) & mask].magnitude }
-            }
-        }
-        // Device motion may still arrive for a bin a window has used, so its rotation rate is read from the ring.
-        // Four running maxima (the maximum does not depend on the order), so the comparisons need not wait on
-        // each other.
-        let rotation = bins.slots.withUnsafeBufferPointer { ring in
-            @inline(__always) func rate(_ i: Int) -> Float {
-                var s = firstSlot &+ i
-                if s >= ring.count { s &-= ring.count }
-                let r = ring[s]
-                return r.rotationBin == lower &+ i ? r.peakRotationRate : 0
-            }
-            var (p0, p1, p2, p3): (Float, Float, Float, Float) = (0, 0, 0, 0)
-            var i = 0
-            while i &+ 4 <= n {
-                p0 = Swift.max(p0, rate(i))
-                p1 = Swift.max(p1, rate(i &+ 1))
-                p2 = Swift.max(p2, rate(i &+ 2))
-                p3 = Swift.max(p3, rate(i &+ 3))
-                i &+= 4
-            }
-            while i < n {
-                p0 = Swift.max(p0, rate(i))
-                i &+= 1
-            }
-            return Swift.max(Swift.max(p0, p1), Swift.max(p2, p3))
-        }
+        let rotation = rotationPeaks.peak(of: range, in: bins, closedEnd: rotationClosedEnd)
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
         let anyBurst = peak >= burstAcceleration || rotation >= burstRotationRate
@@ -113,7 +93,12 @@ struct WindowFeatureExtractor: Sendable {
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
-        let sumSquares = PartialSums.centre(&magnitude, count: n, mean: mean)
+        // The window's mean |a| per bin, centred, straight from the per-bin cache.
+        let sumSquares = cached.withMagnitudes(of: range) { source in
+            magnitude.withUnsafeMutableBufferPointer {
+                PartialSums.centre(source, count: n, mean: mean, into: $0.baseAddress!)
+            }
+        }
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
@@ -124,9 +109,7 @@ struct WindowFeatureExtractor: Sendable {
             }
         }
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
-        f.stillFraction = QuietSeconds.fraction(
-            moments: cached, range: range, binsPerSecond: configuration.binsPerSecond,
-            maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
+        f.stillFraction = quietSeconds.fraction(moments: cached, range: range)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {
@@ -191,7 +174,8 @@ struct WindowFeatureExtractor: Sendable {
                         var c = SIMD4<Double>.zero
                         var m = SIMD4<Double>(repeating: 1)
                         if four {
-                            m = SIMD4<Double>(SIMD4<Int>(repeating: n) &- SIMD4(lag, lag &+ 1, lag &+ 2, lag &+ 3))
+                            // n − L for L = lag … lag + 3 (small integers: exact as Double).
+                            m = SIMD4<Double>(repeating: Double(n &- lag)) - SIMD4<Double>(0, 1, 2, 3)
                             // prefix[n − L] for L = lag … lag + 3: four values read backwards.
                             let back = p.loadUnaligned(fromByteOffset: (n &- lag &- 3) &* 8, as: SIMD4<Double>.self)
                             let first = SIMD4(back[3], back[2], back[1], back[0]) + m * o

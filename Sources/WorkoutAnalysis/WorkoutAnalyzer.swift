@@ -248,7 +248,12 @@ public struct WorkoutAnalyzer: Sendable {
         let b = configuration.binsPerSecond
         let firstBin = acceleration.firstBin ?? dataEnd
         let lower = Swift.max(end * b - configuration.windowBins, firstBin)
-        let features = lower < dataEnd ? extractor.features(of: lower..<dataEnd, in: bins, centre: (end - centreOffset) * b) : WindowFeatures()
+        let features =
+            lower < dataEnd
+            ? extractor.features(
+                of: lower..<dataEnd, in: bins, centre: (end - centreOffset) * b,
+                rotationClosedEnd: rotation.current ?? Int.min)
+            : WindowFeatures()
         let decision = rules.classify(features)
         if configuration.recordsWindows {
             output.windows.append(WindowRecord(second: end - centreOffset, features: features, decision: decision))
