@@ -177,7 +177,22 @@ def test_the_tool_is_found_explicitly_then_by_variable_then_on_path(cli, monkeyp
 
 def test_discovery_finds_what_the_tool_finds_in_the_same_order(cli, season, tmp_path):
     root = os.path.dirname(os.path.dirname(season[0]))
-    (tmp_path / "notes.txt").write_text("not a recording")
+    # Notes are skipped by both; an empty .csv stays a recording (it fails alone, with its reason).
+    (tmp_path / "notes.txt").write_text("not a recording, just notes: windy, 3 sets\n")
+    (tmp_path / "empty.csv").write_text("")
     expected = [obj["recording"] for obj in cli_jsonl(cli, [root, str(tmp_path), *season[:2]])]
     assert batchedmotion.discover([root, str(tmp_path), *season[:2]], absolute=False) == expected
     assert len(expected) == len(season) + 1
+    assert not any(path.endswith("notes.txt") for path in expected)
+
+
+def test_non_recording_text_is_told_as_the_tool_tells_it(tmp_path):
+    from batchedmotion.discovery import holds_number_row, is_non_recording_text
+    assert holds_number_row("77349.026,0.27,-0.13,-0.95")
+    assert holds_number_row("77349,026;0,27;-0,13;-0,95")
+    assert holds_number_row("2026-04-11 17:02:12.123\t.5\t-.25\t+1")
+    assert not holds_number_row("Serves felt good, backhand late, 3 sets.")
+    (tmp_path / "notes.txt").write_text("Tuesday practice, windy.\n")
+    (tmp_path / "empty.csv").write_text("")
+    assert is_non_recording_text(str(tmp_path / "notes.txt"))
+    assert not is_non_recording_text(str(tmp_path / "empty.csv"))

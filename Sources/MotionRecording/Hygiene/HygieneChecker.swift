@@ -15,8 +15,10 @@ import Foundation
 ///    m/s²; those columns are **converted** to g (÷ 9.80665);
 /// 5. rate: median spacing → ``StreamSummary/estimatedRate``; gaps (`gap`) wider than 5 median spacings are
 ///    reported and batches are **split** there;
-/// 6. saturation (`saturation`): runs of ≥ 3 equal samples at an axis's extreme, with |value| ≥ 2 g for the
-///    accelerometer or ≥ 5 rad/s for rotation rate: reported.
+/// 6. sample-and-hold (`sample-and-hold`): a slower sensor's readings repeated onto faster rows, reported with the
+///    true rate (``SampleAndHoldScanner``); saturation (`saturation`): runs of ≥ 3 equal readings (3 n rows of a
+///    stream held n rows per reading) at an axis's extreme, with |value| ≥ 2 g for the accelerometer or ≥ 5 rad/s
+///    for rotation rate: reported.
 ///
 /// A stream left without samples (header only, or every row dropped) is reported (`empty`) and removed, so the
 /// recording behaves as if the source lacked it.

@@ -113,6 +113,11 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         /// An isolated jump no physical motion makes (pressure: more than 5 kPa within a second and back, out of
         /// water): the sample is dropped.
         case spike
+        /// A file's columns were found by header name: reordered, or extra columns ignored (named in the message).
+        case columns
+        /// A stream whose values change only every n-th sample: a slower sensor repeated onto a faster table's
+        /// rows (sample-and-hold); the message names the true rate. Reported; the values are kept.
+        case sampleAndHold = "sample-and-hold"
         /// The importer adjusted something else (documented in the message).
         case other
     }

@@ -23,12 +23,15 @@ extension StreamRepairer {
     /// The saturation findings of the column `name` with these ``extremes(_:)`` (`nil`: no samples): a flat top at
     /// an extreme of magnitude ≥ `minimum` (in `unit`). `runs` gives ``flatRuns(_:high:low:)`` for the column, asked
     /// only when an extreme occurs three times or more.
+    /// `minimumRun`: the samples a flat top must last, 3 readings (3 × the hold length of a sample-and-hold stream,
+    /// whose every reading repeats; ``SampleAndHoldScanner``).
     func saturation(
         of name: String, _ extremes: (high: Float, low: Float, highCount: Int, lowCount: Int)?, minimum: Float,
-        unit: String, runs: (_ high: Float, _ low: Float) -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
+        unit: String, minimumRun: Int = 3,
+        runs: (_ high: Float, _ low: Float) -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
     ) -> [HygieneFinding] {
         guard let (high, low, highCount, lowCount) = extremes,
-            abs(high) >= minimum || abs(low) >= minimum, highCount >= 3 || lowCount >= 3
+            abs(high) >= minimum || abs(low) >= minimum, highCount >= minimumRun || lowCount >= minimumRun
         else { return [] }
         let found = runs(high, low)
         var findings: [HygieneFinding] = []
@@ -37,7 +40,7 @@ extension StreamRepairer {
             if let first {
                 findings.append(finding(
                     .saturation, at: first,
-                    "\(stream.rawValue) \(name) flat at \(extreme) \(unit) for \(flat) samples in runs of ≥ 3 (first at \(location(first).text)): clipped at the sensor's range"))
+                    "\(stream.rawValue) \(name) flat at \(extreme) \(unit) for \(flat) samples in runs of ≥ \(minimumRun) (first at \(location(first).text)): clipped at the sensor's range"))
             }
             if high == low { break }
         }
@@ -147,11 +150,13 @@ extension StreamRepairer {
     }
 }
 
-/// Runs of ≥ 3 equal samples at a column's `high` and `low`, fed the column in consecutive parts of any sizes (the
-/// same result for any split): per extreme, the samples in such runs and the index where the first run starts.
+/// Runs of ≥ `minimumRun` (3) equal samples at a column's `high` and `low`, fed the column in consecutive parts of
+/// any sizes (the same result for any split): per extreme, the samples in such runs and the index where the first
+/// run starts.
 struct FlatRunScanner {
     let high: Float
     let low: Float
+    let minimumRun: Int
     private var runHigh = 0
     private var runLow = 0
     private var flatHigh = 0
@@ -161,7 +166,7 @@ struct FlatRunScanner {
     /// Samples scanned so far (the index of the next one).
     private var scanned = 0
 
-    init(high: Float, low: Float) { (self.high, self.low) = (high, low) }
+    init(high: Float, low: Float, minimumRun: Int = 3) { (self.high, self.low, self.minimumRun) = (high, low, minimumRun) }
 
     /// Scans the next `column.count` samples.
     mutating func scan(_ column: UnsafeBufferPointer<Float>) {
@@ -169,13 +174,13 @@ struct FlatRunScanner {
             let (value, row) = (column[offset], scanned + offset)
             runHigh = value == high ? runHigh + 1 : 0
             runLow = value == low ? runLow + 1 : 0
-            if runHigh >= 3 {
-                flatHigh += runHigh == 3 ? 3 : 1
-                if firstHigh == nil { firstHigh = row - 2 }
+            if runHigh >= minimumRun {
+                flatHigh += runHigh == minimumRun ? minimumRun : 1
+                if firstHigh == nil { firstHigh = row - (minimumRun - 1) }
             }
-            if runLow >= 3 {
-                flatLow += runLow == 3 ? 3 : 1
-                if firstLow == nil { firstLow = row - 2 }
+            if runLow >= minimumRun {
+                flatLow += runLow == minimumRun ? minimumRun : 1
+                if firstLow == nil { firstLow = row - (minimumRun - 1) }
             }
         }
         scanned += column.count

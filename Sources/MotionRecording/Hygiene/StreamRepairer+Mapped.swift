@@ -56,6 +56,8 @@ struct MappedStatistics {
     var magnitudes: [Double] = []
     var extremes: [(high: Float, low: Float, highCount: Int, lowCount: Int)?]
     var impossibleRates = RawIMUChecks.ImpossibleRateCounter()
+    /// Per saturation group of three columns, its repeated rows (``SampleAndHoldScanner``), read before repairs.
+    var holds: [SampleAndHoldScanner]
 
     /// `rotation`: the indices of the rotation rate x, y, z whose impossible readings are counted (empty: none).
     init(_ mapped: MappedStream, chunkRows: Int, rotation: [Int] = []) {
@@ -66,6 +68,7 @@ struct MappedStatistics {
         let magnitudeStep = RawBatchedDump.magnitudeSampleStep(count: count)
         let saturated = layout.saturationGroups.flatMap(\.0)
         extremes = .init(repeating: nil, count: layout.columns.count)
+        holds = .init(repeating: SampleAndHoldScanner(), count: layout.saturationGroups.count)
         mapped.chunks(chunkRows) { rows in
             let times = slice(timestamps, rows)
             plausible = plausible && StreamRepairer.allFinite(times)
@@ -85,6 +88,11 @@ struct MappedStatistics {
             for index in saturated {
                 extremes[index] = StreamRepairer.joinedExtremes(
                     extremes[index], StreamRepairer.extremes(slice(mapped.columns[index], rows)))
+            }
+            for (number, (group, _, _)) in layout.saturationGroups.enumerated() where group.count == 3 {
+                holds[number].scan(
+                    slice(mapped.columns[group[0]], rows), slice(mapped.columns[group[1]], rows),
+                    slice(mapped.columns[group[2]], rows))
             }
             if rotation.count == 3 {
                 impossibleRates.scan(
@@ -185,13 +193,20 @@ extension StreamRepairer {
         let wholeSeconds = cutter.finish().ends
         let batchEnds = gaps.isEmpty ? givenEnds : Array(Set(givenEnds ?? wholeSeconds).union(gapRows)).sorted()
 
-        // 6. Saturation: flat runs looked for (one more pass over that column) only where an extreme repeats.
-        for (group, minimum, unit) in layout.saturationGroups {
+        // 6. Saturation: flat runs looked for (one more pass over that column) only where an extreme repeats, over
+        // three readings (3 × the hold length of a sample-and-hold stream).
+        for (number, (group, minimum, unit)) in layout.saturationGroups.enumerated() {
+            let hold = group.count == 3
+                ? me.sampleAndHold(
+                    statistics.holds[number], names: group.map { layout.names[$0] }, spacing: medianSpacing,
+                    findings: &findings)
+                : 1
             for index in group {
                 findings += me.saturation(
-                    of: layout.names[index], statistics.extremes[index], minimum: minimum, unit: unit
+                    of: layout.names[index], statistics.extremes[index], minimum: minimum, unit: unit,
+                    minimumRun: 3 * hold
                 ) { high, low in
-                    var scanner = FlatRunScanner(high: high, low: low)
+                    var scanner = FlatRunScanner(high: high, low: low, minimumRun: 3 * hold)
                     stream.chunks(chunkRows) { rows in scanner.scan(MappedStream.slice(stream.columns[index], rows)) }
                     return scanner.runs
                 }

@@ -129,9 +129,9 @@ extension StreamRepairer {
         return (highest, lowest, highCount, lowCount)
     }
 
-    /// Runs of ≥ 3 equal samples at `high` and at `low` in one pass: per extreme, the samples in such runs and
-    /// the index where the first such run starts.
-    static func flatRuns(_ column: UnsafeBufferPointer<Float>, high: Float, low: Float)
+    /// Runs of ≥ `minimumRun` (3) equal samples at `high` and at `low` in one pass: per extreme, the samples in such
+    /// runs and the index where the first such run starts.
+    static func flatRuns(_ column: UnsafeBufferPointer<Float>, high: Float, low: Float, minimumRun: Int = 3)
         -> (high: (flat: Int, first: Int?), low: (flat: Int, first: Int?))
     {
         // A run of three needs three equal samples: when neither extreme occurs three times (the usual case, an
@@ -141,8 +141,8 @@ extension StreamRepairer {
             highCount &+= value == high ? 1 : 0
             lowCount &+= value == low ? 1 : 0
         }
-        if highCount < 3 && lowCount < 3 { return ((0, nil), (0, nil)) }
-        var scanner = FlatRunScanner(high: high, low: low)
+        if highCount < minimumRun && lowCount < minimumRun { return ((0, nil), (0, nil)) }
+        var scanner = FlatRunScanner(high: high, low: low, minimumRun: minimumRun)
         scanner.scan(column)
         return scanner.runs
     }

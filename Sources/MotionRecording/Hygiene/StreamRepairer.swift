@@ -247,14 +247,27 @@ struct StreamRepairer {
             batchEnds = ends
         }
 
-        // 6. Saturation.
+        // 6. Saturation: a flat top lasting three readings — of a sample-and-hold stream, three held readings.
         for (group, minimum, unit) in columns.saturationGroups {
+            var hold = 1
+            if group.count == 3 {
+                var scanner = SampleAndHoldScanner()
+                columns.columns[group[0]].withUnsafeBufferPointer { x in
+                    columns.columns[group[1]].withUnsafeBufferPointer { y in
+                        columns.columns[group[2]].withUnsafeBufferPointer { z in scanner.scan(x, y, z) }
+                    }
+                }
+                hold = me.sampleAndHold(
+                    scanner, names: group.map { columns.names[$0] }, spacing: medianSpacing, findings: &findings)
+            }
             for index in group {
                 let column = columns.columns[index]
                 findings += me.saturation(
                     of: columns.names[index], column.withUnsafeBufferPointer { Self.extremes($0) }, minimum: minimum,
-                    unit: unit
-                ) { high, low in column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low) } }
+                    unit: unit, minimumRun: 3 * hold
+                ) { high, low in
+                    column.withUnsafeBufferPointer { Self.flatRuns($0, high: high, low: low, minimumRun: 3 * hold) }
+                }
             }
         }
 

@@ -90,7 +90,7 @@ public enum RecordingImporter {
     static func readInterchangeFile(_ url: URL) throws(RecordingError) -> ImportedRecording {
         let header = try firstLine(url)
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.interchangeCSV.name))
-        if header == InterchangeCSV.deviceMotionHeader.joined(separator: ",") {
+        if InterchangeCSV.isDeviceMotionHeader(header) {
             imported.deviceMotion = try InterchangeCSV.readDeviceMotion(url)
         } else {
             imported.accelerometer = try InterchangeCSV.readAccelerometer(url)
@@ -114,9 +114,12 @@ public enum RecordingImporter {
         for name in [InterchangeCSV.accelerometerFileName, InterchangeCSV.deviceMotionFileName] where nameSet.contains(name) {
             let file = url.appendingPathComponent(name)
             let header = try firstLine(file)
-            if header.hasPrefix("timestamp,") || header.isEmpty { return .interchangeCSV }
+            // A `timestamp` column anywhere: the columns are found by name (pandas' row index or a spreadsheet's
+            // extra columns before it are ignored and reported), and a missing one is named by the reader.
+            if header.hasPrefix("timestamp,") || header.isEmpty || headerNames(header).contains("timestamp") {
+                return .interchangeCSV
+            }
             try rejectOtherSeparators(header, file: file.path)
-            try rejectLeadingColumns(header, file: file.path)
             // The interchange names with a data row first: the header row is missing (read as a raw dump, these
             // would lose their batch boundaries and units).
             if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
@@ -194,9 +197,14 @@ public enum RecordingImporter {
         return "named .\(fileExtension) but not a zip archive (a zip file starts with \"PK\", this one with \"\(start)\")"
     }
 
-    /// An interchange stream header: `timestamp,` then one of the layout's column groups (a generic
-    /// `timestamp,ax,ay,az` file is read through a column map instead).
+    /// An interchange stream header: `timestamp,` then one of the layout's column groups, or every column of the
+    /// accelerometer's or device motion's layout in any order among other columns (a generic `timestamp,ax,ay,az`
+    /// file is read through a column map instead).
     static func isInterchangeHeader(_ header: String) -> Bool {
+        let names = Set(headerNames(header))
+        if InterchangeCSV.accelerometerHeader.allSatisfy(names.contains) || InterchangeCSV.deviceMotionHeader.allSatisfy(names.contains) {
+            return true
+        }
         guard header.hasPrefix("timestamp,") else { return false }
         let next = header.dropFirst("timestamp,".count)
         return ["acceleration_", "attitude_", "gravity_", "user_acceleration_", "rotation_rate_", "magnetic_field_", "pressure"]
@@ -214,17 +222,10 @@ public enum RecordingImporter {
         }
     }
 
-    /// Rejects an interchange header with columns before `timestamp` — pandas' row index (`to_csv` without
-    /// `index=False` writes an unnamed first column, read back as `Unnamed: 0`) or a spreadsheet's row numbers —
-    /// naming them (read otherwise, the file would be taken for a headerless raw dump).
-    static func rejectLeadingColumns(_ header: String, file: String) throws(RecordingError) {
-        let fields = header.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
-        guard let position = fields.firstIndex(of: "timestamp"), position > 0 else { return }
-        let leading = fields[..<position].map { "\"\($0)\"" }.joined(separator: ", ")
-        throw .malformed(
-            file: file, line: 1, column: nil, columnName: nil,
-            reason: "\(position) column(s) before \"timestamp\" (\(leading)): a row index, as pandas writes without index=False; remove \(position == 1 ? "it" : "them") (an interchange CSV file starts with \"timestamp\")")
+    /// The header's field names (blanks and quotes trimmed).
+    static func headerNames(_ header: String) -> [String] {
+        header.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r")) }
     }
 
     /// The first `count` bytes of a file.

@@ -10,8 +10,13 @@ import Foundation
 /// 1-based line and column, the column's name and the text found.
 struct TextCSVTable {
     let file: String
-    /// Header names as found (blanks trimmed).
-    let header: [String]
+    /// Header names as found (blanks trimmed); after ``requireHeader(_:optional:)``, the layout's names in its order.
+    private(set) var header: [String]
+    /// The 1-based column in the file of each column of ``header`` (they differ after a reordered file's
+    /// ``requireHeader(_:optional:)``).
+    private var sourceColumns: [Int]
+    /// The note that ``requireHeader(_:optional:)`` found the columns by name (reordered, extra ones ignored).
+    private(set) var columnsFinding: HygieneFinding?
     /// The fields of each data row (as many as the header).
     private(set) var rows: [[Substring]] = []
     /// The 1-based source line of each row.
@@ -43,6 +48,7 @@ struct TextCSVTable {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
         header = headerNames
+        sourceColumns = headerNames.indices.map { $0 + 1 }
     }
 
     /// Reads the file at `url`.
@@ -52,21 +58,18 @@ struct TextCSVTable {
 
     var count: Int { rows.count }
 
-    /// Checks that the header is `required` followed by none, some or all of `optional` (in that order), and
-    /// returns how many of `optional` are present.
-    func requireHeader(_ required: [String], optional: [String] = []) throws(RecordingError) -> Int {
-        let expected = required + optional
-        let extra = header.count - required.count
-        if extra >= 0, extra <= optional.count, Array(expected.prefix(header.count)) == header { return extra }
-        let shown = required.joined(separator: ",") + optional.map { "[,\($0)]" }.joined()
-        if let index = zip(header, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            throw .malformed(
-                file: file, line: 1, column: index + 1, columnName: expected[index],
-                reason: "header is \"\(header[index].prefix(40))\", expected \"\(expected[index])\" (header: \"\(shown)\")")
+    /// Finds `required` and as many of `optional` (in order) as present in the header by name (``HeaderColumns``),
+    /// and rearranges the table to them, in that order: columns 0, 1, … are then the layout's, extra columns are
+    /// gone (reported in ``columnsFinding``). Returns how many of `optional` are present.
+    mutating func requireHeader(_ required: [String], optional: [String] = []) throws(RecordingError) -> Int {
+        let columns = try HeaderColumns(names: header, required: required, optional: optional, file: file)
+        columnsFinding = columns.finding
+        if !columns.isExact {
+            header = columns.fields.map { header[$0] }
+            sourceColumns = columns.fields.map { $0 + 1 }
+            rows = rows.map { row in columns.fields.map { row[$0] } }
         }
-        throw .malformed(
-            file: file, line: 1, column: nil, columnName: nil,
-            reason: "header has \(header.count) columns, expected \"\(shown)\"")
+        return columns.optionalCount
     }
 
     /// The index of the first of `names` in the header; `nil` when absent and not `required`.
@@ -81,7 +84,7 @@ struct TextCSVTable {
     /// The error for a field that does not hold what its column needs.
     func invalid(_ row: Int, _ column: Int, _ what: String) -> RecordingError {
         .malformed(
-            file: file, line: Int(lines[row]), column: column + 1, columnName: header[column],
+            file: file, line: Int(lines[row]), column: sourceColumns[column], columnName: header[column],
             reason: "\"\(rows[row][column].prefix(40))\" is not \(what)")
     }
 

@@ -10,7 +10,8 @@ import Darwin
 
 /// Turns the command line's PATH arguments into the list of recordings to process: files, directories (searched
 /// recursively) and glob patterns. A directory that is itself a recording (interchange CSV layout, a Sensor Logger
-/// export, a folder of raw dumps) counts as one recording; otherwise its contents are searched.
+/// export, a folder of raw dumps) counts as one recording; otherwise its contents are searched, and a text file in it
+/// without rows of numbers (`notes.txt`, ``NonRecordingFile``) is skipped and reported, not taken for a recording.
 ///
 /// The order is deterministic: arguments in the order given, and within a directory, paths sorted.
 struct InputDiscovery {
@@ -48,7 +49,8 @@ struct InputDiscovery {
     }
 
     /// `recordings(for:)` for a command's PATH arguments: a path that matches nothing, or no recording at all, is a
-    /// usage error (exit 64); each skipped entry is reported on standard error as a warning.
+    /// usage error (exit 64) naming each folder searched and what it holds; each skipped entry is reported on
+    /// standard error as a warning.
     static func commandLineRecordings(for arguments: [String]) throws -> [URL] {
         let found: Found
         do { found = try recordings(for: arguments) } catch { throw ValidationError(String(describing: error)) }
@@ -58,9 +60,51 @@ struct InputDiscovery {
             if !unreadable.isEmpty {
                 throw ValidationError(unreadable.map { "\($0.path): \($0.reason)" }.joined(separator: "; "))
             }
-            throw ValidationError("no recordings found in \(arguments.joined(separator: " "))")
+            throw ValidationError(noRecordingsMessage(arguments, skipped: found.skipped))
         }
         return found.recordings
+    }
+
+    /// The recording a single-input command (`inspect`, `convert`, `fuse`) reads for `path`: the path itself when it
+    /// is a file, a format is forced, or it is a recording of its own; otherwise the folder is searched as `analyze`
+    /// searches it, and it must hold exactly one recording. No recording, or several, is a usage error naming the
+    /// folder and what it holds.
+    static func singleRecording(_ path: String, format: RecordingFormat?) throws -> URL {
+        let url = URL(fileURLWithPath: path)
+        guard format == nil, case .directory = FileKind.of(path), (try? RecordingImporter.detectFormat(url)) == nil else {
+            return url
+        }
+        let recordings = try commandLineRecordings(for: [path])
+        guard recordings.count == 1 else {
+            let names = recordings.prefix(4).map { $0.path.hasPrefix(url.path + "/") ? String($0.path.dropFirst(url.path.count + 1)) : $0.path }
+            throw ValidationError(
+                "\(path) holds \(recordings.count) recordings (\(names.joined(separator: ", "))\(recordings.count > 4 ? ", …" : "")), not one: give one of them (analyze, workout and report take several)")
+        }
+        return recordings[0]
+    }
+
+    /// "no recordings in DIR: it holds …" for each folder among `arguments`: its entries (the first eight), each with
+    /// why it was skipped where the search said.
+    static func noRecordingsMessage(_ arguments: [String], skipped: [Skipped]) -> String {
+        let parts = arguments.map { argument -> String in
+            guard case .directory = FileKind.of(argument),
+                let names = try? FileManager.default.contentsOfDirectory(atPath: argument)
+            else { return "no recordings in \(argument)" }
+            let visible = names.filter { !$0.hasPrefix(".") }.sorted()
+            guard !visible.isEmpty else { return "no recordings in \(argument): the folder is empty" }
+            let base = URL(fileURLWithPath: argument)
+            let described = visible.prefix(8).map { name -> String in
+                let path = base.appendingPathComponent(name).path
+                if let entry = skipped.first(where: { URL(fileURLWithPath: $0.path).path == path }) {
+                    return "\(name) (\(entry.reason))"
+                }
+                if case .directory = FileKind.of(path) { return "\(name)/ (no recordings inside)" }
+                return "\(name) (not a recording's file type: .csv, .txt, .npz, .zip)"
+            }
+            return "no recordings in \(argument): it holds " + described.joined(separator: ", ")
+                + (visible.count > 8 ? ", … (\(visible.count) entries)" : "")
+        }
+        return parts.joined(separator: "; ")
     }
 
     /// Expands `arguments` into recording locations, in order and without duplicates. A path given directly is
@@ -138,7 +182,11 @@ struct InputDiscovery {
                 case .directory:
                     search(url)
                 case .regularFile:
-                    if recordingExtensions.contains(url.pathExtension.lowercased()), !ignoredFileNames.contains(name) {
+                    let fileExtension = url.pathExtension.lowercased()
+                    guard recordingExtensions.contains(fileExtension), !ignoredFileNames.contains(name) else { break }
+                    if fileExtension == "csv" || fileExtension == "txt", let reason = NonRecordingFile.reason(url) {
+                        found.skipped.append(Skipped(path: url.relativePath, reason: reason))
+                    } else {
                         found.recordings.append(url)
                     }
                 case .special(let what):

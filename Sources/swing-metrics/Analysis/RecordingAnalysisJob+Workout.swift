@@ -30,7 +30,11 @@ extension RecordingAnalysisJob {
         }
         let result = WorkoutAnalyzer.analyzeWithSwings(
             source, swingConfiguration: configuration(for: source.metadata), stepLength: stepLength)
-        return RecordingWorkout(recording: path, result: result, hygiene: source.hygiene.findings)
+        // Impacts where device motion has no samples, listed as `analyze` lists them (not dropped unsaid).
+        let uncovered = UncoveredImpacts.finding(
+            result.swings.unmatchedImpacts, deviceMotion: UncoveredImpacts.deviceMotionSummary(source))
+        return RecordingWorkout(
+            recording: path, result: result, hygiene: source.hygiene.findings + (uncovered.map { [$0] } ?? []))
     }
 }
 

@@ -11,7 +11,7 @@ import _TestSupport
     enum Damage: String, CaseIterable {
         case clean, nanRun, outOfRange, milliseconds, microsecondsWithNaN, backwards, duplicates, metresPerSecondSquared,
             gapAndNaN, everything, deviceMotionBackwardsInMetresPerSecondSquared, gyroscopeInDegreesPerSecond,
-            deviceMotionInDegreesPerSecond
+            deviceMotionInDegreesPerSecond, gyroscopeSampleAndHold
     }
 
     /// 4,000 rows of a wrist at 800 Hz (|a| ≈ 1 g; device motion and gyroscope alike) with `damage` done to them,
@@ -99,6 +99,14 @@ import _TestSupport
                 (z.map { $0 * degrees }, x.map { $0 * degrees }, y.map { $0 * degrees })
             (motion.userAccelerationX, motion.userAccelerationY, motion.userAccelerationZ) = (y, z, x)
             return (motion.hygieneColumns, lines, .deviceMotion)
+        case .gyroscopeSampleAndHold:
+            // A 200 Hz gyroscope (rad/s, up to ±6) held on the 800 Hz rows: each reading repeated 4 times. Its peak
+            // reading at rows 2000–2003 is one reading, not a flat top; rows 3000–3019 (5 readings) clipped at −9.
+            let held = { (column: [Float]) in column.indices.map { column[$0 - $0 % 4] * 20 } }
+            (x, y, z) = (held(x), held(y), held(z))
+            for row in 2000..<2004 { x[row] = 8.5 }
+            for row in 3000..<3020 { y[row] = -9 }
+            return (GyroscopeData(timestamps: t, x: x, y: y, z: z).hygieneColumns, lines, .gyroscope)
         case .gyroscopeInDegreesPerSecond:
             let degrees = Float(180 / Double.pi) * 20
             (x, y, z) = (x.map { $0 * degrees }, y.map { $0 * degrees }, z.map { $0 * degrees })

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func byteOrderMarkCRLFAndBlankLines() throws {
-        let table = try Self.table("\u{FEFF}timestamp,pressure\r\n\r\n1.5,101.3214\r\n\r\n2.5, 101.3 \r\n")
+        var table = try Self.table("\u{FEFF}timestamp,pressure\r\n\r\n1.5,101.3214\r\n\r\n2.5, 101.3 \r\n")
         #expect(table.header == ["timestamp", "pressure"])
         #expect(table.count == 2 && table.lines == [3, 5])
         #expect(try table.float(0, 1) == Float("101.3214")! && table.float(1, 1) == 101.3)
@@ -19,13 +19,29 @@ import Testing
     }
 
     @Test func optionalTrailingColumnsAndTheirErrors() throws {
-        let table = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
+        var table = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
         #expect(try table.requireHeader(["timestamp", "pressure"], optional: ["relative_altitude"]) == 1)
         #expect(try table.float(0, 2, empty: .nan).isNaN)
         #expect(throws: RecordingError.malformed(
             file: "t.csv", line: 2, column: 3, columnName: "relative_altitude", reason: "\"\" is not a number")) {
             _ = try table.float(0, 2)
         }
-        #expect(throws: RecordingError.self) { _ = try table.requireHeader(["timestamp", "pressure"]) }
+        var noAltitude = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
+        #expect(try noAltitude.requireHeader(["timestamp", "pressure"]) == 0)
+        #expect(noAltitude.columnsFinding?.message == "1 extra column ignored: \"relative_altitude\" (column 3)")
+        var lacking = try Self.table("timestamp,relative_altitude\n1,7\n")
+        #expect(throws: RecordingError.self) { _ = try lacking.requireHeader(["timestamp", "pressure"]) }
+    }
+
+    /// Columns rearranged to the layout's order by name; errors still name the column where it is in the file.
+    @Test func reorderedColumnsAreRearranged() throws {
+        var table = try Self.table("pressure,note,timestamp\n101.5,a,1\nx,b,2\n")
+        #expect(try table.requireHeader(["timestamp", "pressure"]) == 0)
+        #expect(table.header == ["timestamp", "pressure"])
+        #expect(try table.double(0, 0) == 1 && table.float(0, 1) == 101.5)
+        #expect(throws: RecordingError.malformed(
+            file: "t.csv", line: 3, column: 1, columnName: "pressure", reason: "\"x\" is not a number")) {
+            _ = try table.float(1, 1)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import _TestSupport
 @testable import swing_metrics
 
 @Suite struct InputDiscoveryTests {
@@ -96,5 +97,75 @@ import Testing
         }
         let found = try InputDiscovery.recordings(for: [root.path])
         #expect(found.recordings.map(\.lastPathComponent) == ["rec.npz", "pair"])
+    }
+}
+
+/// A folder of no sensor files is "no recordings" in every command, the same usage error (exit 64) naming the
+/// folder and what it holds; notes beside recordings are skipped with a warning instead of failing as recordings.
+@Suite struct InputDiscoveryNonRecordingTests {
+    private func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-notes-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        return root
+    }
+
+    @Test func notesAreSkippedAndReportedButDamagedTablesStayRecordings() throws {
+        let root = try folder([
+            "notes.txt": "Tuesday practice, windy.\nServes felt good, backhand late, 3 sets.\n",
+            "cut.csv": "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0.1,0.2",
+            "empty.csv": "",
+            "scores.csv": "6,4;3,6;7,5\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let found = try InputDiscovery.recordings(for: [root.path])
+        #expect(found.recordings.map(\.lastPathComponent) == ["cut.csv", "empty.csv", "scores.csv"])
+        #expect(found.skipped == [InputDiscovery.Skipped(
+            path: root.appendingPathComponent("notes.txt").path, reason: "not a recording: text without rows of numbers")])
+    }
+
+    @Test func numberRowsInAnyLayoutAreRecognised() {
+        #expect(NonRecordingFile.holdsNumberRow("77349.026,0.27,-0.13,-0.95"))
+        #expect(NonRecordingFile.holdsNumberRow("77349,026;0,27;-0,13;-0,95"))
+        #expect(NonRecordingFile.holdsNumberRow("2026-04-11 17:02:12.123\t.5\t-.25\t+1"))
+        #expect(!NonRecordingFile.holdsNumberRow("Serves felt good, backhand late, 3 sets."))
+        #expect(!NonRecordingFile.holdsNumberRow("timestamp,acceleration_x,acceleration_y,acceleration_z"))
+    }
+
+    @Test func everyCommandSaysTheSameForAFolderOfNotes() throws {
+        let root = try folder(["notes.txt": "Tuesday practice, windy.\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out").path
+        let message = "no recordings in \(root.path): it holds notes.txt (not a recording: text without rows of numbers)"
+        for arguments in [
+            ["analyze", root.path], ["workout", root.path], ["report", root.path, "-o", out + ".html"],
+            ["inspect", root.path], ["convert", root.path, out], ["fuse", root.path, "-o", out],
+        ] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments[0]): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments[0]): \(result.standardError)")
+        }
+        let empty = try folder([:])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for command in ["analyze", "inspect"] {
+            let result = try CommandRunner.run([command, empty.path])
+            #expect(result.status == 64 && result.standardError.contains("no recordings in \(empty.path): the folder is empty"),
+                "\(command): \(result.standardError)")
+        }
+    }
+
+    /// A single-input command given a folder of several recordings names them instead of "unrecognised format".
+    @Test func aSingleInputCommandGivenSeveralRecordingsNamesThem() throws {
+        let root = try folder([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["a", "b"] {
+            try FileManager.default.copyItem(
+                at: SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample"), to: root.appendingPathComponent(name))
+        }
+        let result = try CommandRunner.run(["inspect", root.path])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(
+            "\(root.path) holds 2 recordings (a, b), not one: give one of them (analyze, workout and report take several)"),
+            "\(result.standardError)")
     }
 }

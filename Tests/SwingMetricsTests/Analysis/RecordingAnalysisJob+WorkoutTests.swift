@@ -29,6 +29,20 @@ import _TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
     }
 
+    /// `workout` lists the impacts after device motion stops in its issues, as `analyze` does (before, only
+    /// `analyze` did: workout's 4 swings came without a word about the 4 later hits).
+    @Test func uncoveredImpactsAreListedAsAnalyzeListsThem() throws {
+        let directory = try UncoveredImpactsTests.cutDeviceMotion()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try CommandRunner.run(["workout", directory.path, "--format", "json"], timeout: 120)
+        #expect(output.status == 0, "\(output.standardError)")
+        let object = try Self.object(output)
+        #expect(object["swings"] as? Int == 4)
+        let issues = try #require(object["issues"] as? [[String: Any]])
+        let uncovered = issues.filter { $0["kind"] as? String == "uncovered-impacts" }
+        #expect(uncovered.count == 1 && uncovered.first?["message"] as? String == UncoveredImpactsTests.cutMessage, "\(issues)")
+    }
+
     @Test func workoutFusesARawIMURecordingAsAnalyzeDoes() throws {
         let (directory, recording) = try Self.rawIMURecording()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -3,14 +3,16 @@
 The Dask runner needs one path per recording (to shard them and to give each its own row even when the tool
 crashes), so it expands directories and glob patterns here rather than in the tool. The rules mirror the tool's:
 arguments in order; a directory holding a recording's marker files is one recording; any other directory is searched
-recursively in sorted order, skipping hidden entries, taking files with a recording extension except ground truth
-and metadata; a path that does not exist is a glob pattern (sorted matches); duplicates are dropped.
+recursively in sorted order, skipping hidden entries, taking files with a recording extension except ground truth,
+metadata and text without rows of numbers (``notes.txt``: `is_non_recording_text`); a path that does not exist is a
+glob pattern (sorted matches); duplicates are dropped.
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterable
 
 from .errors import BatchedMotionError
@@ -22,6 +24,45 @@ RECORDING_DIRECTORY_MARKERS = {"accelerometer.csv", "device_motion.csv", "WristM
                                "Accelerometer.csv", "WatchAccelerometerUncalibrated.csv"}
 #: Files never taken for recordings while searching (ground truth and metadata).
 IGNORED_FILE_NAMES = {"truth.json", "metadata.json", "README.md"}
+
+
+#: Bytes of a text file's start looked at by `is_non_recording_text`.
+HEAD_LENGTH = 65536
+_LINE_BREAKS = re.compile("[\n\r\v\f\x85\u2028\u2029]")
+
+
+def _starts_like_number(field: str) -> bool:
+    rest = field[1:] if field[:1] in "+-" and field else field
+    rest = rest[1:] if rest[:1] == "." else rest
+    return rest[:1].isascii() and rest[:1].isdigit()
+
+
+def holds_number_row(line: str) -> bool:
+    """Whether ``line`` has, for one of the separators ``,`` ``;`` tab or space, three fields that start like numbers."""
+    for separator in (",", ";", "\t", " "):
+        fields = [field.strip(" \t") for field in line.split(separator) if field != ""]
+        if sum(_starts_like_number(field) for field in fields) >= 3:
+            return True
+    return False
+
+
+def is_non_recording_text(path: str) -> bool:
+    """True for a text file in which no line holds three numbers (notes, a README): the tool skips it while searching
+    a directory (``skipped: not a recording``). An empty, binary, non-UTF-8 or unreadable file is not such a file."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(HEAD_LENGTH)
+    except OSError:
+        return False
+    if not head or b"\0" in head:
+        return False
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    lines = [line.strip(" \t") for line in _LINE_BREAKS.split(text)]
+    lines = [line for line in lines if line]
+    return bool(lines) and not any(holds_number_row(line) for line in lines)
 
 
 def is_recording_directory(directory: str) -> bool:
@@ -49,6 +90,8 @@ def _search(directory: str) -> list[str]:
         elif os.path.lexists(path):
             extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
             if extension in RECORDING_EXTENSIONS and name not in IGNORED_FILE_NAMES:
+                if extension in ("csv", "txt") and os.path.isfile(path) and is_non_recording_text(path):
+                    continue
                 found.append(path)
     return found
 

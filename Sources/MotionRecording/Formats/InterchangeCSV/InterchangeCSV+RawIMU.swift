@@ -32,11 +32,8 @@ extension InterchangeCSV {
         let bytes = mapping.bytes
         var scanner = CSVScanner(bytes)
         try scanner.rejectBinary(file: file)
-        try checkHeader(&scanner, expected: header, file: file)
-        let reader = NumericCSVReader(
-            file: file,
-            columns: header.enumerated().map { .init(field: $0, name: $1, isFloat: $0 > 0, emptyIsNaN: $0 > 0) },
-            expectedFieldCount: header.count)
+        let columns = try checkHeader(&scanner, expected: header, file: file)
+        let reader = numericReader(file: file, expected: header, header: columns) { $1.emptyIsNaN = $0 > 0 }
         var rows: Triples = ([], [], [], [], [])
         let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
             rows.timestamps.append(row[0])
@@ -51,7 +48,7 @@ extension InterchangeCSV {
         }
         let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
         try part(rows)
-        return droppedLastLine.map { [$0] } ?? []
+        return [columns.finding, droppedLastLine].compactMap { $0 }
     }
 
     static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {

@@ -75,7 +75,7 @@ extension InterchangeCSV {
         guard isDirectory.boolValue else {
             let metadata = RecordingMetadata(sourceFormat: RecordingFormat.interchangeCSV.name)
             let header = try RecordingImporter.firstLine(url)
-            return header == deviceMotionHeader.joined(separator: ",")
+            return isDeviceMotionHeader(header)
                 ? SpillableFiles(deviceMotion: url, metadata: metadata)
                 : SpillableFiles(accelerometer: url, metadata: metadata)
         }

@@ -40,10 +40,12 @@ extension InterchangeCSV {
     }
 
     static func stream<Samples>(_ samples: Samples, _ table: TextCSVTable) -> ImportedStream<Samples> {
-        ImportedStream(samples: samples, lines: table.lines, file: table.file, batchEnds: nil)
+        ImportedStream(
+            samples: samples, lines: table.lines, file: table.file, batchEnds: nil,
+            findings: table.columnsFinding.map { [$0] } ?? [])
     }
 
-    static func readPressure(_ table: TextCSVTable) throws(RecordingError) -> ImportedStream<PressureData> {
+    static func readPressure(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<PressureData> {
         let hasAltitude = try table.requireHeader(pressureHeader, optional: [pressureRelativeAltitudeColumn]) == 1
         var data = PressureData()
         for row in 0..<table.count {
@@ -54,7 +56,7 @@ extension InterchangeCSV {
         return stream(data, table)
     }
 
-    static func readLocation(_ table: TextCSVTable) throws(RecordingError) -> ImportedStream<LocationData> {
+    static func readLocation(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<LocationData> {
         _ = try table.requireHeader(locationHeader)
         var data = LocationData()
         for row in 0..<table.count {
@@ -66,7 +68,7 @@ extension InterchangeCSV {
         return stream(data, table)
     }
 
-    static func readHeadphoneMotion(_ table: TextCSVTable) throws(RecordingError) -> ImportedStream<HeadphoneMotionData> {
+    static func readHeadphoneMotion(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<HeadphoneMotionData> {
         _ = try table.requireHeader(headphoneMotionHeader)
         var motion = DeviceMotionData()
         // A column group is present when its first field on the first data line is; then it must be on every line.
@@ -98,7 +100,7 @@ extension InterchangeCSV {
         return stream(HeadphoneMotionData(motion: motion, sensorLocation: locations), table)
     }
 
-    static func readPedometer(_ table: TextCSVTable) throws(RecordingError) -> ImportedStream<PedometerData> {
+    static func readPedometer(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<PedometerData> {
         _ = try table.requireHeader(pedometerHeader)
         let countsFloors = table.count > 0 && !table.isEmpty(0, 3)
         var data = PedometerData()
@@ -116,7 +118,7 @@ extension InterchangeCSV {
         return stream(data, table)
     }
 
-    static func readActivity(_ table: TextCSVTable) throws(RecordingError) -> ImportedStream<MotionActivityData> {
+    static func readActivity(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<MotionActivityData> {
         _ = try table.requireHeader(activityHeader)
         var data = MotionActivityData()
         for row in 0..<table.count {

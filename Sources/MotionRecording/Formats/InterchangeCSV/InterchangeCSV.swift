@@ -6,7 +6,8 @@ import MemoryPages
 /// (InterchangeCSV+RawIMU.swift), the optional slower streams (InterchangeCSV+WorkoutStreams.swift) and an optional
 /// `metadata.json` (``RecordingMetadata`` as JSON).
 ///
-/// Headers are exact. Timestamps are s on the recording clock, acceleration and gravity in g, rotation rate in
+/// Columns are found by header name (``HeaderColumns``): the layout's order is the one written, a reordered file
+/// reads the same and extra columns are ignored, each reported. Timestamps are s on the recording clock, acceleration and gravity in g, rotation rate in
 /// rad/s, attitude a unit quaternion (w, x, y, z). A device-motion column group that the recording lacks (e.g. a
 /// rotation-only source) is written as empty fields and read back as absent. Magnetic field and heading are not
 /// part of the layout and are not exported.
@@ -86,33 +87,46 @@ public enum InterchangeCSV {
         return encoder
     }
 
-    /// Checks that the first line of the file is exactly `expected`; leaves the scanner after it.
-    static func checkHeader(_ scanner: inout CSVScanner, expected: [String], file: String) throws(RecordingError) {
+    /// Reads the first line of the file as the header of the layout `expected` (columns found by name, see
+    /// ``HeaderColumns``); leaves the scanner after it. A first line of data names the missing header.
+    static func checkHeader(_ scanner: inout CSVScanner, expected: [String], file: String) throws(RecordingError)
+        -> HeaderColumns
+    {
         guard let line = scanner.nextLine() else {
             throw .malformed(file: file, line: nil, column: nil, columnName: nil, reason: "file is empty")
         }
         let names = csvHeaderNames(scanner, line)
-        if names == expected { return }
-        if let first = names.first, DecimalParser.parseDouble(scanner.slice(line.lowerBound..<min(line.upperBound, line.lowerBound + first.utf8.count))) != nil {
+        if let first = names.first, names != expected,
+            DecimalParser.parseDouble(scanner.slice(line.lowerBound..<min(line.upperBound, line.lowerBound + first.utf8.count))) != nil
+        {
             throw .malformed(
                 file: file, line: 1, column: nil, columnName: nil,
                 reason: "missing header: expected \"\(expected.joined(separator: ","))\"")
         }
-        for (index, name) in expected.enumerated() {
-            guard index < names.count else {
-                throw .malformed(
-                    file: file, line: 1, column: index + 1, columnName: name,
-                    reason: "header has \(names.count) columns, expected \(expected.count)")
-            }
-            if names[index] != name {
-                throw .malformed(
-                    file: file, line: 1, column: index + 1, columnName: name,
-                    reason: "header is \"\(names[index].prefix(40))\", expected \"\(name)\"")
-            }
-        }
-        throw .malformed(
-            file: file, line: 1, column: expected.count + 1, columnName: nil,
-            reason: "header has \(names.count) columns, expected \(expected.count)")
+        return try HeaderColumns(names: names, required: expected, file: file)
+    }
+
+    /// The reader of a numeric interchange file's rows: `expected`'s columns taken from where `header` found them;
+    /// `configure` sets each column's options from its position in `expected`.
+    static func numericReader(
+        file: String, expected: [String], header: HeaderColumns,
+        configure: (_ position: Int, _ column: inout NumericCSVReader.Column) -> Void
+    ) -> NumericCSVReader {
+        NumericCSVReader(
+            file: file,
+            columns: expected.enumerated().map { position, name in
+                var column = NumericCSVReader.Column(field: header.fields[position], name: name, isFloat: position > 0)
+                configure(position, &column)
+                return column
+            },
+            expectedFieldCount: header.fieldCount)
+    }
+
+    /// Whether `headerLine` (a file's first line) names device motion's columns, in any order: a stream file
+    /// given alone is device motion then, otherwise an accelerometer.
+    static func isDeviceMotionHeader(_ headerLine: String) -> Bool {
+        let names = Set(RecordingImporter.headerNames(headerLine))
+        return deviceMotionHeader.allSatisfy(names.contains)
     }
 
     static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
@@ -155,14 +169,13 @@ public enum InterchangeCSV {
         do {
             var scanner = CSVScanner(bytes)
             try scanner.rejectBinary(file: file)
-            try checkHeader(&scanner, expected: accelerometerHeader, file: file)
-            let reader = NumericCSVReader(
-                file: file,
-                columns: accelerometerHeader.enumerated().map {
-                    .init(field: $0, name: $1, isFloat: $0 > 0, emptyIsNaN: $0 > 0)
-                },
-                expectedFieldCount: accelerometerHeader.count)
-            var findings: [HygieneFinding] = []
+            let header = try checkHeader(&scanner, expected: accelerometerHeader, file: file)
+            let reader = numericReader(file: file, expected: accelerometerHeader, header: header) {
+                $1.emptyIsNaN = $0 > 0
+            }
+            // The single-pass row scanner reads `timestamp,x,y,z` in that order only.
+            let isExact = header.isExact
+            var findings: [HygieneFinding] = header.finding.map { [$0] } ?? []
             var atEnd = false
             var first = true
             while !atEnd {
@@ -174,7 +187,7 @@ public enum InterchangeCSV {
                     while rows.count < rows.capacity {
                         behind.advance(to: scanner.offset)
                         // Rows in the common shape in one pass; every other line through the general reader.
-                        if let base = bytes.baseAddress,
+                        if isExact, let base = bytes.baseAddress,
                             let row = AccelerometerCSVRow.scan(base, scanner.offset, readableEnd: bytes.count)
                         {
                             scanner.offset = row.end
@@ -230,16 +243,13 @@ public enum InterchangeCSV {
         do {
             var scanner = CSVScanner(bytes)
             try scanner.rejectBinary(file: file)
-            try checkHeader(&scanner, expected: deviceMotionHeader, file: file)
+            let header = try checkHeader(&scanner, expected: deviceMotionHeader, file: file)
             var builder = DeviceMotionBuilder(components: [])
             var present: DeviceMotionComponents? = nil
             var lines: [UInt32] = []
-            let reader = NumericCSVReader(
-                file: file,
-                columns: deviceMotionHeader.enumerated().map {
-                    .init(field: $0, name: $1, isFloat: $0 > 0, allowsEmpty: $0 > 0)
-                },
-                expectedFieldCount: deviceMotionHeader.count)
+            let reader = numericReader(file: file, expected: deviceMotionHeader, header: header) {
+                $1.allowsEmpty = $0 > 0
+            }
             let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
                 if present == nil {
                     var components: DeviceMotionComponents = []
@@ -255,7 +265,7 @@ public enum InterchangeCSV {
                 for (component, first, width) in deviceMotionGroups where !present!.contains(component) {
                     for field in first..<(first + width) where !isEmptyFieldMarker(row[field]) {
                         throw .malformed(
-                            file: file, line: line, column: field + 1, columnName: deviceMotionHeader[field],
+                            file: file, line: line, column: header.fields[field] + 1, columnName: deviceMotionHeader[field],
                             reason: "value in a column group that is empty on the first data line")
                     }
                 }
@@ -269,7 +279,7 @@ public enum InterchangeCSV {
             }
             let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
             try part(builder.data, lines)
-            return droppedLastLine.map { [$0] } ?? []
+            return [header.finding, droppedLastLine].compactMap { $0 }
         }
     }
 }

@@ -85,6 +85,39 @@ import Testing
         #expect(read.hygiene.pressure?.sampleCount == 10 && read.hygiene.headphoneMotion?.estimatedRate.rounded() == 25)
     }
 
+    /// Every slower stream's file with its columns reversed and a spreadsheet's `note` column in front reads back
+    /// bit for bit, each file's rearrangement reported at line 1; a value the reader rejects is named at its column
+    /// in the file, not its place in the layout.
+    @Test func reorderedAndExtraColumnsAreReadByName() throws {
+        let original = Self.recording()
+        let directory = FixtureFiles.temporaryDirectory()
+        try InterchangeCSVWriter.write(original, to: directory)
+        let names = ["pressure.csv", "location.csv", "headphone_motion.csv", "pedometer.csv", "activity.csv"]
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+            let text = lines.enumerated().map { number, line in
+                ([number == 0 ? "note" : "x\(number)"] + line.split(separator: ",", omittingEmptySubsequences: false).reversed())
+                    .joined(separator: ",")
+            }.joined(separator: "\n") + "\n"
+            try Data(text.utf8).write(to: url)
+        }
+        let read = try RecordingSource.open(directory).loaded()
+        Self.expectSameWorkoutStreams(read, original)
+        let notes = read.hygiene.findings(ofKind: .columns)
+        #expect(notes.count == 5 && notes.allSatisfy { $0.line == 1 }, "\(read.hygiene.findings)")
+        #expect(Set(notes.compactMap { $0.file.map { URL(fileURLWithPath: $0).lastPathComponent } }) == Set(names))
+        #expect(notes.first { $0.file?.hasSuffix("activity.csv") == true }?.message
+            == "columns in the order confidence,activity,timestamp, read by name; 1 extra column ignored: \"note\" (column 1)")
+
+        let bad = directory.appendingPathComponent("activity.csv")
+        try Data("note,confidence,activity,timestamp\nx,high,jogging,50\n".utf8).write(to: bad)
+        #expect(throws: RecordingError.malformed(
+            file: bad.path, line: 2, column: 3, columnName: "activity", reason: "\"jogging\" is not one of the known labels")) {
+            _ = try RecordingSource.open(directory).loaded()
+        }
+    }
+
     @Test func nativeRoundTripIsBitIdenticalBothWays() throws {
         let original = Self.recording()
         let file = try FixtureFiles.openedNativeFile(HygieneChecker.repaired(original))
@@ -128,7 +161,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("pressure.csv", "timestamp,pressure_kpa\n1,101\n", #"pressure.csv:1: column 2 "pressure": header is "pressure_kpa", expected "pressure""#),
+        ("pressure.csv", "timestamp,pressure_kpa\n1,101\n", #"pressure.csv:1: header lacks column "pressure" (header: "timestamp,pressure_kpa"; columns are found by name: timestamp,pressure)"#),
         ("activity.csv", "timestamp,activity,confidence\n50,walking,high\n51,jogging,high\n", #"activity.csv:3: column 2 "activity": "jogging" is not one of the known labels"#),
         ("location.csv", "timestamp,latitude,longitude,altitude,speed,horizontal_accuracy\n50,51.5,x,,,\n", #"location.csv:2: column 3 "longitude": "x" is not a number"#),
         ("pedometer.csv", "timestamp,steps,distance,floors_ascended,floors_descended\n50,3,1.5,,\n51,4.5,2,,\n", #"pedometer.csv:3: column 2 "steps": "4.5" is not an integer"#),

@@ -95,14 +95,67 @@ import _TestSupport
         #expect(recording.deviceMotion?.count == 500)
     }
 
-    @Test func wrongHeaderNamesLineAndColumn() {
+    /// A missing column is named with the file, line 1 and the header found.
+    @Test func missingColumnIsNamedWithTheHeader() {
         let url = FixtureFiles.write(
             "timestamp,acceleration_x,accel_y,acceleration_z\n1.0,0,0,-1\n", named: "accelerometer.csv")
         #expect {
             try RecordingImporter.load(url.deletingLastPathComponent(), format: .interchangeCSV)
         } throws: { error in
-            "\(error)".hasSuffix("accelerometer.csv:1: column 3 \"acceleration_y\": header is \"accel_y\", expected \"acceleration_y\"")
+            "\(error)".hasSuffix("accelerometer.csv:1: header lacks column \"acceleration_y\" (header: \"timestamp,acceleration_x,accel_y,acceleration_z\"; columns are found by name: timestamp,acceleration_x,acceleration_y,acceleration_z)")
         }
+    }
+
+    /// Writes `source`'s rows into `url` with its columns in the order `order` (indices into `source`'s header;
+    /// `nil` is an extra column named `extraName` holding `extra(line)`).
+    static func rewrite(_ source: URL, to url: URL, order: [Int?], extraName: String = "label", extra: (Int) -> String = { "r\($0)" }) throws {
+        let lines = try String(contentsOf: source, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true)
+        let text = lines.enumerated().map { number, line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return order.map { $0.map { fields[$0] } ?? (number == 0 ? extraName : extra(number)) }.joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// A spreadsheet that moved `z` before `y` and added a `label` column, and pandas' row index (`Unnamed: 0`)
+    /// before a shuffled device motion: read by header name to the very same samples, each file's rearrangement
+    /// reported at line 1 — through the in-memory reader and the spilled one (`RecordingSource`) alike.
+    @Test func reorderedAndExtraColumnsAreReadByName() throws {
+        let source = FixtureFiles.url("interchange/basic")
+        let original = try RecordingImporter.load(source)
+        let directory = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("metadata.json"), to: directory.appendingPathComponent("metadata.json"))
+        try Self.rewrite(
+            source.appendingPathComponent("accelerometer.csv"), to: directory.appendingPathComponent("accelerometer.csv"),
+            order: [0, 1, 3, 2, nil])
+        try Self.rewrite(
+            source.appendingPathComponent("device_motion.csv"), to: directory.appendingPathComponent("device_motion.csv"),
+            order: [nil, 0, 11, 12, 13, 1, 2, 3, 4, 8, 9, 10, 5, 6, 7], extraName: "Unnamed: 0", extra: { "\($0 - 1)" })
+        for recording in [try RecordingImporter.load(directory), try RecordingSource.open(directory).loaded()] {
+            #expect(recording.accelerometer == original.accelerometer)
+            #expect(recording.deviceMotion == original.deviceMotion)
+            let notes = recording.hygiene.findings(ofKind: .columns)
+            #expect(notes.map(\.line) == [1, 1], "\(recording.hygiene.findings)")
+            #expect(notes.count == recording.hygiene.findings.count, "\(recording.hygiene.findings)")
+            #expect(notes.first { $0.file?.hasSuffix("/accelerometer.csv") == true }?.message
+                == "columns in the order timestamp,acceleration_x,acceleration_z,acceleration_y, read by name; 1 extra column ignored: \"label\" (column 5)")
+            #expect(notes.first { $0.file?.hasSuffix("/device_motion.csv") == true }?.message.hasSuffix(
+                "read by name; 1 extra column ignored: \"Unnamed: 0\" (column 1)") == true, "\(notes)")
+        }
+        // The exact layout reads without a note (the single-pass path).
+        #expect(original.hygiene.findings(ofKind: .columns).isEmpty)
+    }
+
+    /// A file given on its own is told device motion by its column names, in any order.
+    @Test func singleReorderedDeviceMotionFileIsDeviceMotion() throws {
+        let source = FixtureFiles.url("interchange/basic/device_motion.csv")
+        let url = FixtureFiles.temporaryDirectory().appendingPathComponent("motion-export.csv")
+        try Self.rewrite(source, to: url, order: [nil] + Array(0..<14).reversed())
+        let recording = try RecordingImporter.load(url)
+        #expect(recording.deviceMotion == (try RecordingImporter.load(source)).deviceMotion)
+        #expect(recording.accelerometer == nil)
     }
 
     @Test func nonNumberNamesLineAndColumn() {
