@@ -12,8 +12,8 @@ struct SlidingAutocorrelation: Sendable {
     let maximumLag: Int
     /// Windows between two recomputations from scratch.
     static let refreshInterval = 16
-    /// Spare values after each ring, so an eight-lag block read past the last slot stays in the array.
-    private static let blockPadding = 8
+    /// Spare values after each ring, so a 24-lag chunk read past the last slot stays in the array.
+    private static let blockPadding = 24
     /// y by absolute bin: a ring of `capacity` values stored twice (slot and slot + capacity), so any run of up to
     /// `capacity` consecutive bins is contiguous from its first slot.
     private var values: [Double]
@@ -86,9 +86,10 @@ struct SlidingAutocorrelation: Sendable {
         guard old.count - maximumLag >= removedCount, new.lowerBound + maximumLag <= old.upperBound else {
             return slideNearEdges(from: old, to: new, mask: mask)
         }
-        // Every lag loses the same bins' pairs and gains the same bins' pairs: for each block of eight lags, a
-        // SIMD multiply-add over those bins. Each lag's sum takes the same operations in the same order as a
-        // scalar loop over its pairs would (lanes never mix), so the sums do not depend on the block width.
+        // Every lag loses the same bins' pairs and gains the same bins' pairs: for each chunk of 24 lags (three
+        // blocks of eight), one pass over those bins, each bin's value loaded once and multiplied into the three
+        // blocks. Each lag's sum takes the same operations in the same order as a scalar loop over its pairs would
+        // (lanes never mix), so the sums do not depend on the block width or the chunk size.
         let removedStart = old.lowerBound & mask
         let addedCount = new.upperBound - old.upperBound
         values.withUnsafeBufferPointer { v in
@@ -97,16 +98,29 @@ struct SlidingAutocorrelation: Sendable {
                     let (vBase, rBase) = (v.baseAddress!, r.baseAddress!)
                     var lag = 0
                     while lag < lags {
-                        var sum = SIMD8<Double>.zero
+                        var (a, b, c) = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
                         for k in 0..<removedCount {
-                            sum -= vBase[removedStart &+ k] * Self.load8(vBase + (removedStart &+ k &+ lag))
+                            let x = SIMD8<Double>(repeating: vBase[removedStart &+ k])
+                            let pairs = vBase + (removedStart &+ k &+ lag)
+                            a -= x * Self.load8(pairs)
+                            b -= x * Self.load8(pairs + 8)
+                            c -= x * Self.load8(pairs + 16)
                         }
                         for k in 0..<addedCount {
                             let j = (old.upperBound &+ k) & mask
-                            sum += vBase[j] * Self.load8(rBase + (mask &- j &+ lag))
+                            let x = SIMD8<Double>(repeating: vBase[j])
+                            let pairs = rBase + (mask &- j &+ lag)
+                            a += x * Self.load8(pairs)
+                            b += x * Self.load8(pairs + 8)
+                            c += x * Self.load8(pairs + 16)
                         }
-                        for l in 0..<Swift.min(8, lags &- lag) { p[lag &+ l] += sum[l] }
-                        lag &+= 8
+                        func add(_ sums: SIMD8<Double>, from first: Int) {
+                            for l in 0..<Swift.max(0, Swift.min(8, lags &- first)) { p[first &+ l] += sums[l] }
+                        }
+                        add(a, from: lag)
+                        add(b, from: lag &+ 8)
+                        add(c, from: lag &+ 16)
+                        lag &+= 24
                     }
                 }
             }
