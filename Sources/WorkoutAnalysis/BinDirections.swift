@@ -1,3 +1,5 @@
+import MotionDSP
+
 /// The direction of the running mean of a (unit vector, device frame) over two widths of 25 Hz bins, computed
 /// once per bin as it enters the analysis window rather than once per window it is part of: the circular
 /// variance of the direction (``WindowFeatures/directionVariance`` over 0.24 s means,
@@ -148,7 +150,8 @@ struct BinDirections: Sendable {
             step &+= 2
         }
         if step < width { add(starts.0 &+ (step >> 1) &* 8) }
-        let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
+        // One vector root (`squareRoot()` of a SIMD vector would take each lane's root on its own; the same bits).
+        let norm = (sx * sx + sy * sy + sz * sz).vectorSquareRoot()
         let inverse = 1 / norm
         let (ux, uy, uz) = (sx * inverse, sy * inverse, sz * inverse)
         for k in 0..<lanes {

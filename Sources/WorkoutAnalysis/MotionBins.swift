@@ -65,6 +65,11 @@ struct MotionBins: Sendable {
 
     /// The ring slot of absolute bin `bin` (`bin` mod ``capacity``, also for negative bins).
     @inline(__always) func slot(_ bin: Int) -> Int { bin & mask }
+
+    /// The second of absolute bin `bin`: `bin` / `binsPerSecond` rounded down (also for negative bins).
+    @inline(__always) static func second(of bin: Int, binsPerSecond b: Int) -> Int {
+        bin >= 0 ? bin / b : (bin &+ 1) / b &- 1
+    }
 }
 
 /// ``MotionBins``' ring lent for writing by ``MotionBins/withRing(_:)``, indexed by absolute bin.

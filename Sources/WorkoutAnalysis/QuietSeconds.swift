@@ -44,9 +44,12 @@ struct QuietSeconds: Sendable {
         let seconds = range.count / b
         guard seconds > 0, b >= 2 else { return 0 }
         var count = 0
+        // The window's whole seconds start at its first bin, b bins apart: the slot of each is one more than the
+        // previous one's (one division per window).
+        let firstSlot = MotionBins.second(of: range.lowerBound, binsPerSecond: b)
         for second in 0..<seconds {
             let first = range.lowerBound &+ second &* b
-            let k = (first >= 0 ? first / b : (first &+ 1) / b &- 1) & mask
+            let k = (firstSlot &+ second) & mask
             if firsts[k] != first {
                 still[k] = isStill(moments: moments, first: first)
                 firsts[k] = first

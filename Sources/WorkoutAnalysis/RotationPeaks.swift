@@ -35,9 +35,10 @@ struct RotationPeaks: Sendable {
             let ringMask = ring.count - 1  // a power of two (MotionBins)
             var result: Float = 0
             var bin = range.lowerBound
+            // One division per range; each run is the next second (as in SecondSums).
+            var second = MotionBins.second(of: bin, binsPerSecond: b)
+            var secondStart = second &* b
             while bin < range.upperBound {
-                let second = bin >= 0 ? bin / b : (bin &+ 1) / b &- 1  // rounded down
-                let secondStart = second &* b
                 let end = Swift.min(range.upperBound, secondStart &+ b)
                 if bin == secondStart && end == secondStart &+ b && end <= closedEnd {
                     let k = second & mask
@@ -51,6 +52,8 @@ struct RotationPeaks: Sendable {
                     result = Swift.max(result, Self.peak(of: bin..<end, in: ring, mask: ringMask))
                 }
                 bin = end
+                second &+= 1
+                secondStart &+= b
             }
             return result
         }

@@ -34,9 +34,11 @@ struct SecondSums<Sums: Sendable>: Sendable {
         var total = zero
         let b = binsPerSecond
         var bin = range.lowerBound
+        // The first bin's second (rounded down), then one more per run: one division per range, not one per run
+        // (a division waits tens of cycles, and the next run's bounds wait on it).
+        var second = MotionBins.second(of: bin, binsPerSecond: b)
+        var secondStart = second &* b
         while bin < range.upperBound {
-            let second = bin >= 0 ? bin / b : (bin &+ 1) / b &- 1  // rounded down
-            let secondStart = second &* b
             let end = Swift.min(range.upperBound, secondStart &+ b)
             var part = zero
             if bin == secondStart && end == secondStart &+ b {
@@ -53,6 +55,8 @@ struct SecondSums<Sums: Sendable>: Sendable {
             }
             merge(&total, part)
             bin = end
+            second &+= 1
+            secondStart &+= b
         }
         return total
     }

@@ -21,12 +21,16 @@ struct SlidingAutocorrelation: Sendable {
     /// bins before a given one are contiguous too.
     private var reversed: [Double]
     private let capacity: Int
+    /// sums[L] = Σ y_i·y_{i+L} over i, i + L in ``window``, for L in 0...maximumLag; then unused lanes up to a
+    /// whole number of 24-lag chunks, so a chunk's sums are added as whole vectors.
+    private var sums: [Double]
     /// products[L] = Σ y_i·y_{i+L} over i, i + L in ``window``, for L in 0...maximumLag.
-    private(set) var products: [Double]
-    /// Lends ``products`` (indexed by lag) without copying or checking it.
+    var products: [Double] { Array(sums[0...maximumLag]) }
+    /// Lends ``products`` (indexed by lag; lags past ``maximumLag`` hold nothing meaningful) without copying or
+    /// checking them.
     @inline(__always)
     func withProducts<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R {
-        products.withUnsafeBufferPointer(body)
+        sums.withUnsafeBufferPointer(body)
     }
     /// The window the products hold (`nil` before the first).
     private(set) var window: Range<Int>?
@@ -42,7 +46,7 @@ struct SlidingAutocorrelation: Sendable {
         capacity = c
         values = Array(repeating: 0, count: 2 * c + Self.blockPadding)
         reversed = Array(repeating: 0, count: 2 * c + Self.blockPadding)
-        products = Array(repeating: 0, count: maximumLag + 1)
+        sums = Array(repeating: 0, count: (maximumLag + 24) / 24 * 24)
     }
 
     /// Moves to window `range` (absolute bins); `y(bin)` gives a bin's value and is asked only for bins that
@@ -94,7 +98,7 @@ struct SlidingAutocorrelation: Sendable {
         let addedCount = new.upperBound - old.upperBound
         values.withUnsafeBufferPointer { v in
             reversed.withUnsafeBufferPointer { r in
-                products.withUnsafeMutableBufferPointer { p in
+                sums.withUnsafeMutableBufferPointer { p in
                     let (vBase, rBase) = (v.baseAddress!, r.baseAddress!)
                     var lag = 0
                     while lag < lags {
@@ -114,12 +118,14 @@ struct SlidingAutocorrelation: Sendable {
                             b += x * Self.load8(pairs + 8)
                             c += x * Self.load8(pairs + 16)
                         }
-                        func add(_ sums: SIMD8<Double>, from first: Int) {
-                            for l in 0..<Swift.max(0, Swift.min(8, lags &- first)) { p[first &+ l] += sums[l] }
-                        }
-                        add(a, from: lag)
-                        add(b, from: lag &+ 8)
-                        add(c, from: lag &+ 16)
+                        let chunk = UnsafeMutableRawPointer(p.baseAddress! + lag)
+                        chunk.storeBytes(of: chunk.loadUnaligned(as: SIMD8<Double>.self) + a, as: SIMD8<Double>.self)
+                        chunk.storeBytes(
+                            of: chunk.loadUnaligned(fromByteOffset: 64, as: SIMD8<Double>.self) + b, toByteOffset: 64,
+                            as: SIMD8<Double>.self)
+                        chunk.storeBytes(
+                            of: chunk.loadUnaligned(fromByteOffset: 128, as: SIMD8<Double>.self) + c,
+                            toByteOffset: 128, as: SIMD8<Double>.self)
                         lag &+= 24
                     }
                 }
@@ -139,7 +145,7 @@ struct SlidingAutocorrelation: Sendable {
         let removedCount = new.lowerBound - old.lowerBound
         let removedStart = old.lowerBound & mask
         values.withUnsafeBufferPointer { v in
-            products.withUnsafeMutableBufferPointer { p in
+            sums.withUnsafeMutableBufferPointer { p in
                 for lag in 0...maximumLag {
                     var sum = 0.0
                     // i in old.lower ..< min(new.lower, old.upper − lag)
@@ -161,30 +167,52 @@ struct SlidingAutocorrelation: Sendable {
 
     /// The sums from scratch, eight lags at a time: lane l of a block adds the products of its lag in the same
     /// order as a scalar loop would, the common part of the block's pairs as one SIMD multiply-add and each lane's
-    /// last few pairs on their own.
+    /// last few pairs on their own. Three blocks (24 lags) share one pass over the pairs they all have, so three
+    /// independent sums advance together instead of one waiting on its previous addition; each block then goes on
+    /// alone over the pairs only it has, in the same order, so the sums are those of one block at a time.
     private mutating func recompute(_ range: Range<Int>, mask: Int) {
         let n = range.count
         let start = range.lowerBound & mask
         let lags = maximumLag + 1
         values.withUnsafeBufferPointer { v in
-            products.withUnsafeMutableBufferPointer { p in
+            sums.withUnsafeMutableBufferPointer { p in
                 let vBase = v.baseAddress!
-                var lag = 0
-                while lag < lags {
-                    var sum = SIMD8<Double>.zero
-                    // Pairs k with k + lag + 7 < n exist for every lane of the block.
-                    let common = Swift.max(0, n &- lag &- 7)
-                    for k in 0..<common { sum += vBase[start &+ k] * Self.load8(vBase + (start &+ k &+ lag)) }
-                    for l in 0..<Swift.min(8, lags &- lag) {
+                /// Pairs k with k + lag + 7 < n exist for every lane of the block starting at `lag`.
+                func common(_ lag: Int) -> Int { Swift.max(0, n &- lag &- 7) }
+                /// Continues a block's SIMD sum over pairs `from..<common`, then writes each lane's total.
+                func finish(_ sum: SIMD8<Double>, lag: Int, from first: Int) {
+                    var sum = sum
+                    let c = common(lag)
+                    if first < c {
+                        for k in first..<c { sum += vBase[start &+ k] * Self.load8(vBase + (start &+ k &+ lag)) }
+                    }
+                    for l in 0..<Swift.max(0, Swift.min(8, lags &- lag)) {
                         var s = sum[l]
                         let pairs = n &- lag &- l
-                        if pairs > common {
-                            for k in common..<pairs { s += vBase[start &+ k] * vBase[start &+ k &+ lag &+ l] }
+                        if pairs > c {
+                            for k in c..<pairs { s += vBase[start &+ k] * vBase[start &+ k &+ lag &+ l] }
                         }
                         p[lag &+ l] = s
                     }
-                    lag &+= 8
                 }
+                var lag = 0
+                while lag < lags {
+                    // The blocks at lag, lag + 8 and lag + 16 all have pairs 0..<common(lag + 16).
+                    var (a, b, c) = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
+                    let shared = common(lag &+ 16)
+                    for k in 0..<shared {
+                        let x = SIMD8<Double>(repeating: vBase[start &+ k])
+                        let pairs = vBase + (start &+ k &+ lag)
+                        a += x * Self.load8(pairs)
+                        b += x * Self.load8(pairs + 8)
+                        c += x * Self.load8(pairs + 16)
+                    }
+                    finish(a, lag: lag, from: shared)
+                    if lag &+ 8 < lags { finish(b, lag: lag &+ 8, from: shared) }
+                    if lag &+ 16 < lags { finish(c, lag: lag &+ 16, from: shared) }
+                    lag &+= 24
+                }
+                for l in lags..<p.count { p[l] = 0 }  // the unused lanes, which slides fill with anything
             }
         }
     }

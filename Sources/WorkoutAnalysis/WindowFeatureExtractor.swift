@@ -65,7 +65,6 @@ struct WindowFeatureExtractor: Sendable {
         let (gaps, sum, samples) = (sums.gaps, sums.magnitude, sums.samples)
         let (variance, spread, varianceBins) = (sums.variance, sums.spread, sums.varianceBins)
         let (peak, first, second) = (sums.peak, sums.acceleration, sums.products)
-        let cached = moments
         let rotation = rotationPeaks.peak(of: range, in: bins, closedEnd: rotationClosedEnd)
         // Some bin reaches a threshold exactly when the window's peak does (no value is NaN: the binners skip NaN
         // samples).
@@ -88,28 +87,24 @@ struct WindowFeatureExtractor: Sendable {
                 }
             }
         }
-        cached.withSlots { cache, mask in products.update(to: range) { cache[$0 & mask].magnitude - 1 } }
+        Self.slide(&products, to: range, moments: moments)
         f.gapFraction = Double(gaps) / Double(n)
         f.peakAcceleration = Double(peak)
         f.peakRotationRate = Double(rotation)
         let mean = sum / Double(n)
         // The window's mean |a| per bin, centred, straight from the per-bin cache.
-        let sumSquares = cached.withMagnitudes(of: range) { source in
-            magnitude.withUnsafeMutableBufferPointer {
-                PartialSums.centre(source, count: n, mean: mean, into: $0.baseAddress!)
-            }
-        }
+        let sumSquares = Self.centre(range, of: moments, mean: mean, into: &magnitude)
         f.deviation = (sumSquares / Double(n)).squareRoot()
         if samples >= 3 * n, varianceBins > 0 {
             f.vibration = (variance / Double(varianceBins)).squareRoot()
             if variance > 0 { f.vibrationSteadiness = spread / Double(varianceBins) / f.vibration }
         } else {
             (f.vibration, f.vibrationSteadiness) = magnitude.withUnsafeBufferPointer {
-                SampledVibration.measure(UnsafeBufferPointer(rebasing: $0[0..<n]), moments: cached, range: range)
+                SampledVibration.measure(UnsafeBufferPointer(rebasing: $0[0..<n]), moments: moments, range: range)
             }
         }
         f.verticalDeviation = Self.verticalDeviation(sum: first, products: second, count: n)
-        f.stillFraction = quietSeconds.fraction(moments: cached, range: range)
+        f.stillFraction = quietSeconds.fraction(moments: moments, range: range)
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {
@@ -130,6 +125,25 @@ struct WindowFeatureExtractor: Sendable {
         f.rotationQuietFraction = Double(isolated.quiet) / Double(n)
         f.rotationQuietDeviation = isolated.quiet >= 2 ? isolated.quietDeviation : 0
         return f
+    }
+
+    /// Moves the lagged products to window `range`, each new bin's y = |a| − 1 g from the per-bin cache. (Static,
+    /// as is ``centre(_:of:mean:into:)``, so the cache is borrowed while another stored property changes, rather
+    /// than copied.)
+    private static func slide(_ products: inout SlidingAutocorrelation, to range: Range<Int>, moments: BinMoments) {
+        moments.withSlots { cache, mask in products.update(to: range) { cache[$0 & mask].magnitude - 1 } }
+    }
+
+    /// Writes the mean |a| of the bins of `range` minus `mean` (g) to `magnitude` and returns Σ of their squares
+    /// (``PartialSums/centre(_:count:mean:into:)``).
+    private static func centre(_ range: Range<Int>, of moments: BinMoments, mean: Double, into magnitude: inout [Double])
+        -> Double
+    {
+        moments.withMagnitudes(of: range) { source in
+            magnitude.withUnsafeMutableBufferPointer {
+                PartialSums.centre(source, count: range.count, mean: mean, into: $0.baseAddress!)
+            }
+        }
     }
 
     /// Standard deviation of the bins' mean acceleration along the window's mean direction u, g: with g the mean
@@ -196,7 +210,6 @@ struct WindowFeatureExtractor: Sendable {
             }
         }
         let r = autocorrelation
-        func isPeak(_ lag: Int) -> Bool { r[lag] >= r[lag - 1] && r[lag] > r[lag + 1] }
         /// Sub-bin lag of the peak at `lag` (parabola through three points), bins.
         func refined(_ lag: Int) -> Double {
             let (a, b, c) = (r[lag - 1], r[lag], r[lag + 1])
@@ -204,17 +217,7 @@ struct WindowFeatureExtractor: Sendable {
             guard d < 0 else { return Double(lag) }
             return Double(lag) + Swift.max(-0.5, Swift.min(0.5, 0.5 * (a - c) / d))
         }
-        var best = -1
-        autocorrelation.withUnsafeBufferPointer { r in
-            // The highest peak, without a branch per lag (which one the data takes is unpredictable).
-            var highest = -Double.infinity
-            for lag in minLag...maxLag {
-                let value = r[lag]
-                let better = (value >= r[lag - 1]) && (value > r[lag + 1]) && value > highest
-                best = better ? lag : best
-                highest = better ? value : highest
-            }
-        }
+        let best = r.withUnsafeBufferPointer { AutocorrelationPeaks.highest($0.baseAddress!, in: minLag...maxLag) }
         guard best > 0 else { return }
         f.periodicity = r[best]
         f.period = refined(best) / rate
@@ -226,25 +229,29 @@ struct WindowFeatureExtractor: Sendable {
         let stepLow = Swift.max(minLag, Int((rate / configuration.stepFrequencyRange.upperBound).rounded(.down)))
         let strideHigh = Swift.min(maxLag, Int((2 * rate / configuration.stepFrequencyRange.lowerBound).rounded(.up)))
         guard strideHigh > stepLow else { return }
-        func strongest(near lag: Int) -> (lag: Int, r: Double)? {
-            guard lag + 3 <= maxLag + 1 else { return nil }
-            var found: (lag: Int, r: Double)?
-            for l in (lag - 2)...(lag + 2) where l > minLag && l <= maxLag && (found == nil || r[l] > found!.r) {
-                found = (l, r[l])
-            }
-            return found
-        }
         var step = -1
         var strideLag = -1
-        for lag in stepLow...strideHigh where isPeak(lag) && r[lag] >= 0.1 {
-            guard let double = strongest(near: 2 * lag), double.r >= 0.25, isPeak(double.lag) else { continue }
-            // A weak step peak counts when a strong stride confirms it (a watch on one wrist mostly sees the arm
-            // swing, at the stride frequency).
-            guard r[lag] >= Swift.max(0.25, 0.3 * r[best]) || double.r >= 0.5 else { continue }
-            if let triple = strongest(near: 3 * lag), triple.r < 0.5 * r[lag] { continue }
-            step = lag
-            strideLag = double.lag
-            break
+        r.withUnsafeBufferPointer { buffer in
+            let r = buffer.baseAddress!
+            func strongest(near lag: Int) -> (lag: Int, r: Double)? {
+                guard lag + 3 <= maxLag + 1 else { return nil }
+                var found: (lag: Int, r: Double)?
+                for l in (lag - 2)...(lag + 2) where l > minLag && l <= maxLag && (found == nil || r[l] > found!.r) {
+                    found = (l, r[l])
+                }
+                return found
+            }
+            AutocorrelationPeaks.forEachPeak(r, in: stepLow...strideHigh, minimum: 0.1) { lag in
+                guard let double = strongest(near: 2 * lag), double.r >= 0.25, AutocorrelationPeaks.isPeak(r, double.lag)
+                else { return true }
+                // A weak step peak counts when a strong stride confirms it (a watch on one wrist mostly sees the
+                // arm swing, at the stride frequency).
+                guard r[lag] >= Swift.max(0.25, 0.3 * r[best]) || double.r >= 0.5 else { return true }
+                if let triple = strongest(near: 3 * lag), triple.r < 0.5 * r[lag] { return true }
+                step = lag
+                strideLag = double.lag
+                return false
+            }
         }
         guard step > 0 else { return }
         // The stride's lag is twice as long, so half of it is the finer step period.
