@@ -13,6 +13,9 @@ struct AccelerationBinner: GridBinner, Sendable {
     /// The sums of the bin being filled.
     private var sums = BinSums()
     private var lastDataBin = Int.min
+    /// 1 / n for the sample counts of a bin below 64 (32 or 33 at 800 Hz), the values the division gives: a
+    /// table read per closed bin instead of a division that the bin's means wait on.
+    private let reciprocals: [Double] = (0..<64).map { 1 / Double($0) }
 
     init(binRate: Double) {
         self.binRate = binRate
@@ -88,7 +91,8 @@ struct AccelerationBinner: GridBinner, Sendable {
     mutating func close(upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
         if sums.count > 0 {
-            let inv = 1 / Double(sums.count)
+            let count = Int(sums.count)
+            let inv = count < reciprocals.count ? reciprocals[count] : 1 / Double(count)
             let (xyzm, squares) = sums.totals
             let means = xyzm * inv
             let mean = means[3]

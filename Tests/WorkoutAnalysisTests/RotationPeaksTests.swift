@@ -50,4 +50,26 @@ struct RotationPeaksTests {
         #expect((old.lowerBound..<(old.lowerBound + 50)).allSatisfy { bins.rotationRate($0) == 0 })
         #expect(checked == 33)
     }
+
+    @Test("across bin 0: seconds of negative bins round down, windows whole or starting inside a second")
+    func matchesDirectPeakAcrossZero() {
+        var bins = MotionBins(capacity: 256)
+        var binner = RotationBinner(binRate: 25)
+        var peaks = RotationPeaks(windowBins: 200, binsPerSecond: 25)
+        var random = SplitMix64(seed: 12)
+        var t = -15.0
+        var checked = 0
+        for end in -6...9 {
+            while t < Double(end) + 0.5 {
+                binner.add(time: t, magnitude: Float.random(in: 0...20, using: &random), into: &bins)
+                t += 0.01
+            }
+            let closedEnd = binner.current!
+            for range in [(end * 25 - 200)..<(end * 25), (end * 25 - 187)..<(end * 25 - 3)] {
+                #expect(peaks.peak(of: range, in: bins, closedEnd: closedEnd) == Self.direct(range, in: bins), "\(range)")
+                checked += 1
+            }
+        }
+        #expect(checked == 32)
+    }
 }
