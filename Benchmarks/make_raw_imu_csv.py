@@ -5,7 +5,8 @@ peak-memory measurements of analysing a recording that must be fused (`swing-met
     python3 Benchmarks/make_raw_imu_csv.py OUT.csv --hours 1
 
 Header `time,acc_x (g),acc_y (g),acc_z (g),gyro_x (rad/s),gyro_y (rad/s),gyro_z (rad/s)` (detected as a column-mapped
-CSV: time in s, acceleration in g, rotation rate in rad/s), 100 Hz. The motion is make_sensor_logger_export.py's (the
+CSV: time in s, acceleration in g as specific force — +1 g face up, as generic loggers write it and as detection
+assumes —, rotation rate in rad/s), 100 Hz. The motion is make_sensor_logger_export.py's (the
 wrist tilting about x by 0.3 sin(2π t / 10 s) rad, a 0.2 s swing of 3 g and 8 rad/s every 10 s), the gyroscope
 reading its rotation rate plus a bias of (0.01, −0.02, 0.005) rad/s: about 30 MB of text per hour.
 """
@@ -19,8 +20,8 @@ from make_sensor_logger_export import GYROSCOPE_BIAS, PERIOD_ROWS, RATE_HZ, fmt,
 
 def fields(index):
     rate, gravity, user, _, _ = motion(index)
-    accelerometer = tuple(g + u for g, u in zip(gravity, user))
-    return fmt(accelerometer + tuple(r + b for r, b in zip(rate, GYROSCOPE_BIAS)))
+    specific_force = tuple(-(g + u) for g, u in zip(gravity, user))  # the negated Core Motion reading
+    return fmt(specific_force + tuple(r + b for r, b in zip(rate, GYROSCOPE_BIAS)))
 
 
 def main():
