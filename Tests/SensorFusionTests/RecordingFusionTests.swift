@@ -3,8 +3,8 @@ import MotionRecording
 import Testing
 @testable import SensorFusion
 
-/// `Recording.needsFusion` and `fusingDeviceMotion`: which recordings are fused, and that the result is the filter's
-/// own output with the source stated.
+/// `needsFusion` (of a `Recording`, as of any `BatchSource`) and `fusingDeviceMotion`: which recordings are fused,
+/// and that the result is the filter's own output with the source stated.
 @Suite struct RecordingFusionTests {
     static func imu() -> SimulatedIMU.Output {
         var imu = SimulatedIMU()

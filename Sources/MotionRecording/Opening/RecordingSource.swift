@@ -94,6 +94,12 @@ public struct RecordingSource: Sendable {
         self.storage = .inMemory(recording)
     }
 
+    /// Wraps a native recording already opened memory-mapped (a temporary file written from another source, such as
+    /// its fusion); `path` and `format` are the original's, for messages and output.
+    public init(_ file: NativeRecordingFile, path: String, format: RecordingFormat) {
+        self.init(path: path, format: format, storage: .mapped(file))
+    }
+
     init(path: String, format: RecordingFormat, storage: Storage) {
         self.path = path
         self.format = format

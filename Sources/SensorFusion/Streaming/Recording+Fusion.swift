@@ -1,21 +1,27 @@
 public import MotionRecording
 
-extension Recording {
+extension BatchSource {
     /// Whether analysing this recording needs fusion: raw accelerometer and gyroscope, and no device motion that
-    /// carries rotation rate (or `force`, as `--fuse` asks).
+    /// carries rotation rate (or `force`, as `--fuse` asks). Decided from the streams the source lists and the
+    /// device-motion column groups it holds, without reading a sample: an opened recording is never loaded to
+    /// decide.
     public func needsFusion(force: Bool = false) -> Bool {
-        guard let accelerometer, !accelerometer.isEmpty, let gyroscope, !gyroscope.isEmpty else { return false }
+        let streams = self.streams
+        guard streams.contains(.accelerometer), streams.contains(.gyroscope) else { return false }
         if force { return true }
-        guard let deviceMotion, !deviceMotion.isEmpty else { return true }
-        return !deviceMotion.components.contains(.rotationRate)
+        guard streams.contains(.deviceMotion) else { return true }
+        return !deviceMotionComponents.contains(.rotationRate)
     }
+}
 
+extension Recording {
     /// The recording with its device motion replaced by ``SensorFusionFilter``'s fusion of the raw accelerometer
     /// (g) and gyroscope (rad/s), fed in alternating one-second batches (equal to any live batch split), at the
     /// gyroscope's timestamps. ``RecordingMetadata/deviceMotionSource`` becomes "fused", and the hygiene report
-    /// gains one finding that says so plus one per gap or saturation the filter re-initialised after.
+    /// gains the findings of ``SensorFusionFindings``: one that says so, plus one per gap or saturation the filter
+    /// re-initialised after and per run of accelerometer samples without a gyroscope.
     ///
-    /// Precondition: ``needsFusion(force:)`` with the same intent (both streams present).
+    /// Precondition: ``BatchSource/needsFusion(force:)`` with the same intent (both streams present).
     public func fusingDeviceMotion(
         configuration: SensorFusionConfiguration = SensorFusionConfiguration()
     ) throws(SensorFusionConfigurationError) -> Recording {
@@ -29,52 +35,9 @@ extension Recording {
         result.deviceMotion = fused
         result.deviceMotionBatchEnds = nil
         result.metadata.deviceMotionSource = "fused"
-        var findings = [
-            HygieneFinding(
-                kind: "fused",
-                message: "device motion \(replaced ? "replaced by" : "computed by") sensor fusion of the raw accelerometer and gyroscope (\(fused.count) samples at the gyroscope's timestamps)")
-        ]
-        // Accelerometer samples without a gyroscope sample come once per batch while the gyroscope is silent (a
-        // gyroscope that stopped mid-recording gives one per second to the end): consecutive ones are one finding.
-        var unmatched: (count: Int, first: Double, last: Double)?
-        func reportUnmatched() {
-            guard let run = unmatched else { return }
-            let place = run.first == run.last
-                ? "at \(format(run.first)) s" : "from \(format(run.first)) s to \(format(run.last)) s"
-            findings.append(HygieneFinding(
-                kind: .other, file: "accelerometer",
-                message: "fusion: \(run.count) accelerometer sample(s) without a gyroscope sample within the stream skew (\(place)); applied at the held attitude"))
-            unmatched = nil
-        }
-        for event in filter.events {
-            if case .lateAccelerometer(let count) = event.kind {
-                unmatched = (count + (unmatched?.count ?? 0), unmatched?.first ?? event.timestamp, event.timestamp)
-                continue
-            }
-            if case .accelerometerWithoutGyroscope(let count) = event.kind {
-                unmatched = (count + (unmatched?.count ?? 0), unmatched?.first ?? event.timestamp, event.timestamp)
-                continue
-            }
-            reportUnmatched()
-            switch event.kind {
-            case .initialised, .lateAccelerometer, .accelerometerWithoutGyroscope: continue
-            case .gap(let duration):
-                findings.append(HygieneFinding(
-                    kind: .gap, file: "gyroscope",
-                    message: "fusion: gyroscope paused \(format(duration)) s before \(format(event.timestamp)) s; attitude re-initialised from the accelerometer"))
-            case .gyroscopeSaturation(let duration):
-                findings.append(HygieneFinding(
-                    kind: .saturation, file: "gyroscope",
-                    message: "fusion: gyroscope at full scale for \(format(duration)) s until \(format(event.timestamp)) s; attitude re-initialised from the accelerometer"))
-            }
-        }
-        reportUnmatched()
-        result.hygiene.findings += findings
+        result.hygiene.findings += SensorFusionFindings.findings(
+            events: filter.events, fusedSamples: fused.count, replaced: replaced)
         result.hygiene.deviceMotion = nil
         return result
     }
-}
-
-private func format(_ value: Double) -> String {
-    (value * 1000).rounded() / 1000 == value ? "\(value)" : String(describing: (value * 1000).rounded() / 1000)
 }

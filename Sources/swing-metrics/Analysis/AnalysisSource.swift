@@ -12,19 +12,11 @@ struct AnalysisSource: Sendable {
     /// the opened recording.
     let source: RecordingSource
 
-    /// `opened`, fused when it needs it (``Recording/needsFusion(force:)``). A recording with both an accelerometer
-    /// and a gyroscope is loaded into memory to decide; any other is passed on untouched.
+    /// `opened`, fused when it needs it (``BatchSource/needsFusion(force:)``: decided from its streams and device-motion
+    /// column groups, nothing loaded). A recording in memory is fused in memory; a memory-mapped one (a native file,
+    /// or a long text recording spilled on opening) is fused streaming into a temporary native file and stays
+    /// mapped, so memory stays flat in its length (``RecordingSource/fusingDeviceMotion(configuration:directory:)``).
     init(_ opened: RecordingSource, forceFusion: Bool) throws {
-        let streams = opened.streams
-        guard streams.contains(.accelerometer), streams.contains(.gyroscope) else {
-            source = opened
-            return
-        }
-        let recording = try opened.loaded()
-        guard recording.needsFusion(force: forceFusion) else {
-            source = opened
-            return
-        }
-        source = RecordingSource(try recording.fusingDeviceMotion(), path: opened.path, format: opened.format)
+        source = opened.needsFusion(force: forceFusion) ? try opened.fusingDeviceMotion() : opened
     }
 }

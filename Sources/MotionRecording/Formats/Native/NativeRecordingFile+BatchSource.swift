@@ -235,19 +235,9 @@ extension NativeRecordingFile: BatchSource {
         }
     }
 
-    /// Releases the mapped pages of the batch's stream that this batch finished delivering, ``releaseChunkBytes``
-    /// at a time per column (batches of a stream arrive in order, so everything before the batch's end has been
-    /// read): resident memory stays flat, with one `madvise` per column per chunk rather than per batch.
+    /// Releases the mapped pages of the batch's stream that this batch finished delivering (``didRead(_:_:)``):
+    /// resident memory stays flat, with one `madvise` per column per chunk rather than per batch.
     public func didDeliver(_ batch: BatchRange) {
-        let chunk = releaseChunkBytes
-        for info in batch.stream == .accelerometer ? accelerometerSampleArrays : deviceMotionSampleArrays {
-            let delivered = info.offset + batch.range.upperBound * info.dtype.size
-            let before = info.offset + batch.range.lowerBound * info.dtype.size
-            let end = delivered / chunk * chunk
-            guard end > before / chunk * chunk else { continue }
-            // From the chunk boundary at or before this batch's start (earlier chunks went with earlier batches; a page
-            // shared with the previous column is only dropped, and re-read from the file if touched again).
-            mapping.release((before / chunk * chunk)..<end)
-        }
+        didRead(batch.stream, batch.range)
     }
 }

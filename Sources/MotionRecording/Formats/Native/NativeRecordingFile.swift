@@ -200,21 +200,47 @@ public struct NativeRecordingFile: Sendable {
 
     /// Copies elements `range` of a float column (`<f4` or `<f8`) as `Element`: byte for byte when it is stored as
     /// `dtype` (`Element`'s own), else converted element by element (rounded to nearest).
+    ///
+    /// A whole column (the recording loaded, ``recording()``) is copied ``releaseChunkBytes`` at a time and each
+    /// chunk's mapped pages released behind the copy: what is read next is the copy, and the pages would otherwise
+    /// stay resident beside it, doubling a loaded recording's memory.
     private func copy<Element: BinaryFloatingPoint>(_ name: String, _ range: Range<Int>, storedAs dtype: NpyArrayInfo.DType)
         -> [Element]
     {
         guard let info = arrays[name], !range.isEmpty else { return [] }
+        let whole = range == 0..<info.count
+        let step = whole ? Swift.max(1, releaseChunkBytes / info.dtype.size) : range.count
         return data.withUnsafeBytes { raw in
             let base = raw.baseAddress! + info.offset
-            let size = MemoryLayout<Element>.size
-            if info.dtype == dtype {
-                return [Element](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                    memcpy(buffer.baseAddress!, base + range.lowerBound * size, range.count * size)
-                    initialized = range.count
+            return [Element](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    let end = Swift.min(range.upperBound, start + step)
+                    let out = buffer.baseAddress! + (start - range.lowerBound)
+                    if info.dtype == dtype {
+                        memcpy(out, base + start * info.dtype.size, (end - start) * info.dtype.size)
+                    } else if info.dtype == .float64 {
+                        for index in start..<end {
+                            (out + (index - start)).initialize(to: Element(base.loadUnaligned(fromByteOffset: index * 8, as: Double.self)))
+                        }
+                    } else {
+                        for index in start..<end {
+                            (out + (index - start)).initialize(to: Element(base.loadUnaligned(fromByteOffset: index * 4, as: Float.self)))
+                        }
+                    }
+                    if whole {
+                        // Whole pages from the one holding the chunk's first byte (the bytes before it were copied
+                        // already, or belong to another array, which is only re-read if touched again); the last
+                        // chunk's last page too.
+                        let page = MappedFile.pageSize
+                        let from = (info.offset + start * info.dtype.size) / page * page
+                        let to = info.offset + end * info.dtype.size
+                        mapping.release(from..<(end == info.count ? (to + page - 1) / page * page : to))
+                    }
+                    start = end
                 }
+                initialized = range.count
             }
-            if info.dtype == .float64 { return range.map { Element(base.loadUnaligned(fromByteOffset: $0 * 8, as: Double.self)) } }
-            return range.map { Element(base.loadUnaligned(fromByteOffset: $0 * 4, as: Float.self)) }
         }
     }
 
@@ -318,7 +344,8 @@ public struct NativeRecordingFile: Sendable {
             y: floats("magnetometer_y", range), z: floats("magnetometer_z", range))
     }
 
-    /// The whole recording (one copy per column).
+    /// The whole recording (one copy per column; the mapped pages are released behind the copy, so a loaded
+    /// recording's memory is the copy's, not twice it).
     public func recording() throws(RecordingError) -> Recording {
         var recording = Recording(
             accelerometer: hasAccelerometer ? accelerometer(0..<accelerometerCount) : nil,
@@ -329,6 +356,9 @@ public struct NativeRecordingFile: Sendable {
             gyroscope: arrays["gyroscope_timestamp"] != nil ? gyroscope(0..<gyroscopeCount) : nil,
             magnetometer: arrays["magnetometer_timestamp"] != nil ? magnetometer(0..<magnetometerCount) : nil)
         try addWorkoutStreams(to: &recording)
+        // Touching the start of a column maps the whole page-cache folio around it, which can reach back over the
+        // previous column's released tail: once everything is copied, nothing of the mapping need stay resident.
+        mapping.release(0..<mapping.count)
         return recording
     }
 }
