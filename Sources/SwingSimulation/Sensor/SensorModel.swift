@@ -43,7 +43,9 @@ public struct SensorModel: Sendable, Codable, Equatable {
     /// Gyroscope range, rad/s: rotation-rate components are clipped to ±range (2000 °/s = 34.9 rad/s). `nil`:
     /// unclipped.
     public var gyroscopeRange: Double?
-    /// White noise on device-motion user acceleration, g.
+    /// White noise per axis that device-motion user acceleration carries beyond what it inherits from the
+    /// accelerometer (whose tremor and 200 Hz-averaged white noise it always carries: Core Motion derives it from
+    /// that accelerometer), standing for the fused gravity's own error, g (standard deviation).
     public var userAccelerationNoise: Double
     /// Usual batch length, s (the watch delivers about one second at a time).
     public var batchDuration: ClosedRange<Double>

@@ -13,7 +13,10 @@ import MotionRecording
 /// - `userAcceleration = −q⁻¹ a_w q / g₀` (Core Motion's sign: a watch pushed +x reads negative x), with a_w the
 ///   wrist's kinematic acceleration (centripetal, tangential, stride, walking, …);
 /// - accelerometer = gravity + userAcceleration + contact transients (device frame, only in the 800 Hz stream).
-/// Device-motion user acceleration leaves the contact transients out (Core Motion's fusion smooths them).
+/// Device-motion user acceleration also carries what the accelerometer adds at that instant — its hand
+/// tremor and its white noise averaged to 200 Hz (``AccelerometerInheritance``) — because Core Motion derives user
+/// acceleration from that accelerometer (minus the fused gravity); it leaves the contact transients out (the
+/// fusion smooths them) and adds ``SensorModel/userAccelerationNoise`` of its own.
 public enum SwingSimulator {
     /// The shortest ``SimulationConfiguration/duration`` that holds the configuration's events (drawn from its seed
     /// exactly as ``simulate(_:)`` draws them), s. `simulate` requires a set duration to be at least this.
@@ -58,6 +61,7 @@ public enum SwingSimulator {
         var tremor = TremorNoise(
             rms: sensors.accelerometerTremor, sampleRate: sensors.accelerometerRate, random: &noise)
         let gyroscopeBias = bias(sensors.gyroscopeBias)
+        var inherited = AccelerometerInheritance()
 
         // Swing windows for the truth's peak and accumulated rotation along gravity.
         let swings: [PlannedSwing] = plan.events.compactMap {
@@ -112,11 +116,13 @@ public enum SwingSimulator {
                     value += plan.transients[k].value(at: ta)
                     k += 1
                 }
-                if sensors.accelerometerTremor > 0 { value += tremor.next(&noise) }
-                if sensors.accelerometerNoise > 0 {
-                    value += sensors.accelerometerNoise
-                        * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())
-                }
+                let shake = sensors.accelerometerTremor > 0 ? tremor.next(&noise) : .zero
+                let white = sensors.accelerometerNoise > 0
+                    ? sensors.accelerometerNoise * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())
+                    : .zero
+                if sensors.accelerometerTremor > 0 { value += shake }
+                if sensors.accelerometerNoise > 0 { value += white }
+                inherited.accelerometerSample(tremor: shake, white: white)
                 accelerometer.append(
                     timestamp: ta, x: quantize(value.x, sensors), y: quantize(value.y, sensors),
                     z: quantize(value.z, sensors))
@@ -132,6 +138,7 @@ public enum SwingSimulator {
                     rate = Vector3(clamp(rate.x, range), clamp(rate.y, range), clamp(rate.z, range))
                 }
                 var user = -1 * inverse.rotate(engine.linearAcceleration(at: td, attitude: q))
+                user += inherited.deviceMotionSample()
                 if sensors.userAccelerationNoise > 0 {
                     user += sensors.userAccelerationNoise
                         * Vector3(noise.gaussian(), noise.gaussian(), noise.gaussian())
