@@ -39,24 +39,29 @@ extension RecordingAnalysisJob {
 }
 
 extension RecordingAnalysisJob {
-    /// The HTML report's session-timeline section of a loaded recording (the workout analysed with every window
-    /// recorded, for the per-second cadence), followed by the altitude section when the recording has pressure.
-    func timelineSection(_ recording: Recording) -> String {
+    /// The HTML report's session-timeline section of a recording (the workout analysed streaming over its batches
+    /// with every window recorded, for the per-second cadence; a mapped recording stays mapped), followed by the
+    /// altitude section when the recording has pressure (a slower stream, held in memory).
+    func timelineSection(_ source: RecordingSource) -> String {
         var configuration = WorkoutAnalyzerConfiguration()
         configuration.recordsWindows = true
-        let source = RecordingSource(recording)
         let result = WorkoutAnalyzer.analyzeWithSwings(
             source, swingConfiguration: self.configuration(for: source.metadata), configuration: configuration)
         // The analysis's clock starts at its first sample, which is the first segment's start.
-        let firstSample = [recording.accelerometer?.timestamps.first, recording.deviceMotion?.timestamps.first]
-            .compactMap { $0 }.min() ?? 0
+        let firstSample = [SensorStream.accelerometer, .deviceMotion]
+            .compactMap { source.sampleCount($0) > 0 ? source.timestamp($0, at: 0) : nil }.min() ?? 0
         let timeline = SessionTimeline(result: result, start: result.summary.segments.first?.start ?? firstSample)
         let summary = result.summary
         var html = timeline.section(steps: summary.steps, cadence: summary.cadence, distance: summary.distance)
-        if let barometry = summary.barometry, let pressure = recording.pressure, !pressure.isEmpty {
+        if let barometry = summary.barometry, let pressure = source.slowerStreams.pressure, !pressure.isEmpty {
             html += AltitudeProfile(pressure: pressure, barometry: barometry, start: timeline.start, end: timeline.end)
                 .section()
         }
         return html
+    }
+
+    /// ``timelineSection(_:)-(RecordingSource)`` of a recording in memory.
+    func timelineSection(_ recording: Recording) -> String {
+        timelineSection(RecordingSource(recording))
     }
 }

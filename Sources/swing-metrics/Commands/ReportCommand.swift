@@ -105,15 +105,15 @@ extension SwingMetrics {
             }
         }
 
-        /// Writes the report of `result`, the analysis of `prepared`, whose recording it loads (the one the analysis
-        /// read: fused where the analysis fused it).
+        /// Writes the report of `result`, the analysis of `prepared`, from the recording the analysis read (fused
+        /// where the analysis fused it) without loading it: the swings' traces are read over their windows and the
+        /// session timeline comes from a streaming workout pass, so memory stays flat in the recording's length.
         static func writeRecordingReport(
             _ result: RecordingAnalysis, of prepared: AnalysisSource, to path: String, job: RecordingAnalysisJob
         ) throws {
-            let recording = try prepared.source.loaded()
             var report = HTMLReport(
-                analysis: result, recording: recording, configuration: job.configuration(for: prepared.source.metadata))
-            report.timeline = job.timelineSection(recording)
+                analysis: result, source: prepared.source, configuration: job.configuration(for: prepared.source.metadata))
+            report.timeline = job.timelineSection(prepared.source)
             let html = report.render()
             var sink = try OutputSink(path: path)
             try sink.write(html)

@@ -12,27 +12,34 @@ import SwingAnalysis
 /// gravity, else from the attitude, else |rotation rate|).
 struct HTMLReport {
     let analysis: RecordingAnalysis
-    let recording: Recording
     /// The configuration the analysis ran with (its impact high-pass is plotted).
     let configuration: SwingAnalyzerConfiguration
-    /// The impact detector's high-passed accelerometer (g) and its magnitude, per accelerometer sample.
-    let impactSignal: (highPassed: [SIMD4<Float>], magnitude: [Float])
-    /// The swing logic's rotation signal (rad/s) per device-motion sample, or `nil` without rotation rate.
-    let rotationSignal: (values: [Float], reference: AnalysisSignals.RotationReference)?
+    /// Accelerometer and device-motion sample counts for the summary, `nil` for a stream the recording lacks.
+    let accelerometerCount: Int?
+    let deviceMotionCount: Int?
+    /// Every swing's traces, read from the recording over the swing's window only.
+    let traces: SwingTraces
     /// The workout section (activity segments, cadence, swings on one time axis), when the workout was analysed.
     var timeline: String?
 
-    /// Seconds shown before the swing start and after the impact (or the swing's end).
-    static let leadTime = 0.15
-    static let tailTime = 0.12
-
-    init(analysis: RecordingAnalysis, recording: Recording, configuration: SwingAnalyzerConfiguration) {
+    /// Reads the swings' traces from `source`, the recording the analysis read (memory-mapped or in memory).
+    init(analysis: RecordingAnalysis, source: RecordingSource, configuration: SwingAnalyzerConfiguration) {
         self.analysis = analysis
-        self.recording = recording
         self.configuration = configuration
-        impactSignal = recording.accelerometer.map { AnalysisSignals.impactHighPass($0, configuration: configuration) }
-            ?? ([], [])
-        rotationSignal = recording.deviceMotion.flatMap { AnalysisSignals.rotationAlongGravity($0) }
+        switch source.storage {
+        case .inMemory(let recording):
+            accelerometerCount = recording.accelerometer?.count
+            deviceMotionCount = recording.deviceMotion?.count
+        case .mapped(let file):
+            accelerometerCount = file.hasAccelerometer ? file.accelerometerCount : nil
+            deviceMotionCount = file.hasDeviceMotion ? file.deviceMotionCount : nil
+        }
+        traces = SwingTraces(swings: analysis.swings, source: source, configuration: configuration)
+    }
+
+    /// A report of a recording in memory.
+    init(analysis: RecordingAnalysis, recording: Recording, configuration: SwingAnalyzerConfiguration) {
+        self.init(analysis: analysis, source: RecordingSource(recording), configuration: configuration)
     }
 
     func render() -> String {
@@ -73,8 +80,8 @@ struct HTMLReport {
         func row(_ name: String, _ value: String) { text += "<tr><th>\(name)</th><td>\(value)</td></tr>" }
         row("duration", analysis.duration.map { String(format: "%.1f s", $0) } ?? "—")
         row("data", SVGPlot.escape(analysis.dataCase ?? "—"))
-        if let a = recording.accelerometer { row("accelerometer", "\(a.count) samples") }
-        if let d = recording.deviceMotion { row("device motion", "\(d.count) samples") }
+        if let count = accelerometerCount { row("accelerometer", "\(count) samples") }
+        if let count = deviceMotionCount { row("device motion", "\(count) samples") }
         if impactsOnly {
             row("impacts", "\(analysis.swings.count) (accelerometer only: no swing start or time to contact)")
         } else {
@@ -177,8 +184,7 @@ struct HTMLReport {
     }
 
     private func swingSection(_ index: Int, _ swing: Swing) -> String {
-        let end = swing.impact ?? (swing.start + max(0.25, swing.timeToContact ?? 0.25))
-        let window = (swing.start - Self.leadTime)...(end + Self.tailTime)
+        let window = SwingTraces.window(of: swing)
         let origin = swing.impact ?? swing.start
         if impactsOnly {
             return impactSection(index, swing, window: window, origin: origin)
@@ -189,15 +195,19 @@ struct HTMLReport {
         html += "</h2><div class=\"muted\">times in ms relative to the \(swing.impact == nil ? "start" : "impact")</div>"
         html += Self.headMotionLine(swing)
 
-        if let accelerometer = recording.accelerometer, !accelerometer.isEmpty {
-            html += accelerometerPlot(index, accelerometer, window: window, origin: origin, impact: swing.impact)
+        if traces.accelerometer.indices.contains(index) {
+            html += accelerometerPlot(index, traces.accelerometer[index], window: window, origin: origin, impact: swing.impact)
         }
-        if let deviceMotion = recording.deviceMotion, !deviceMotion.isEmpty {
-            let (times, values, label) = rotationAlongGravity(deviceMotion, in: window)
+        if traces.rotation.indices.contains(index) {
+            let rotation = traces.rotation[index]
+            let label = rotationLabel
             var plot = SVGPlot(
                 identifier: "r\(index)", title: label + " (200 Hz)", yLabel: "rad/s", timeRange: window,
                 timeOrigin: origin)
-            plot.traces = [SVGPlot.Trace(label: label, color: "#7b3fb5", times: times, values: values)]
+            plot.traces = [
+                SVGPlot.Trace(
+                    label: label, color: "#7b3fb5", times: rotation.times, values: rotation.values.map { Double($0) })
+            ]
             plot.markers.append(SVGPlot.Marker(time: swing.start, label: "start", color: "#0a7d2c"))
             if let impact = swing.impact {
                 plot.markers.append(SVGPlot.Marker(time: impact, label: "impact", color: "#c0392b"))
@@ -214,28 +224,25 @@ struct HTMLReport {
 
     /// Raw z, the detector's high-passed z and its statistic |high-passed| over `window`, with the impact marked.
     private func accelerometerPlot(
-        _ index: Int, _ accelerometer: AccelerometerData, window: ClosedRange<Double>, origin: Double, impact: Double?
+        _ index: Int, _ samples: SwingTraces.AccelerometerWindow, window: ClosedRange<Double>, origin: Double,
+        impact: Double?
     ) -> String {
-        let lower = BinarySearch.firstIndex(in: accelerometer.timestamps, atOrAfter: window.lowerBound)
-        let upper = BinarySearch.firstIndex(in: accelerometer.timestamps, atOrAfter: window.upperBound)
-        let range = lower..<max(lower, upper)
-        let times = Array(accelerometer.timestamps[range])
         var plot = SVGPlot(
             identifier: "a\(index)", title: "Accelerometer (800 Hz)", yLabel: "g", timeRange: window,
             timeOrigin: origin)
         plot.traces = [
-            SVGPlot.Trace(label: "raw z", color: "#9aa5b1", times: times, values: range.map { Double(accelerometer.z[$0]) })
+            SVGPlot.Trace(label: "raw z", color: "#9aa5b1", times: samples.times, values: samples.rawZ.map { Double($0) })
         ]
-        if impactSignal.magnitude.count == accelerometer.count {
+        if let highPassedZ = samples.highPassedZ, let statistic = samples.statistic {
             let cutoff = String(format: "%g", configuration.impactHighPassCutoff)
             plot.traces.append(
                 SVGPlot.Trace(
-                    label: "high-pass \(cutoff) Hz z", color: "#1f5fbf", times: times,
-                    values: range.map { Double(impactSignal.highPassed[$0].z) }))
+                    label: "high-pass \(cutoff) Hz z", color: "#1f5fbf", times: samples.times,
+                    values: highPassedZ.map { Double($0) }))
             plot.traces.append(
                 SVGPlot.Trace(
-                    label: "impact statistic |high-pass|", color: "#d35400", times: times,
-                    values: range.map { Double(impactSignal.magnitude[$0]) }))
+                    label: "impact statistic |high-pass|", color: "#d35400", times: samples.times,
+                    values: statistic.map { Double($0) }))
         }
         if let impact { plot.markers.append(SVGPlot.Marker(time: impact, label: "impact", color: "#c0392b")) }
         return plot.render()
@@ -246,27 +253,20 @@ struct HTMLReport {
         var html = "<div class=\"swing\" id=\"swing-\(index + 1)\"><h2>Impact \(index + 1)"
         if let peak = swing.impactPeak { html += String(format: " — %.1f g", peak) }
         html += "</h2><div class=\"muted\">times in ms relative to the impact</div>"
-        if let accelerometer = recording.accelerometer, !accelerometer.isEmpty {
-            html += accelerometerPlot(index, accelerometer, window: window, origin: origin, impact: swing.impact)
+        if traces.accelerometer.indices.contains(index) {
+            html += accelerometerPlot(index, traces.accelerometer[index], window: window, origin: origin, impact: swing.impact)
         }
         return html + "</div>\n"
     }
 
-    /// The swing logic's rotation signal over `window` (s, rad/s) and its label.
-    private func rotationAlongGravity(_ data: DeviceMotionData, in window: ClosedRange<Double>)
-        -> (times: [Double], values: [Double], label: String)
-    {
-        guard let rotationSignal, rotationSignal.values.count == data.count else { return ([], [], "rotation rate") }
-        let lower = BinarySearch.firstIndex(in: data.timestamps, atOrAfter: window.lowerBound)
-        let upper = BinarySearch.firstIndex(in: data.timestamps, atOrAfter: window.upperBound)
-        let range = lower..<max(lower, upper)
-        let label =
-            switch rotationSignal.reference {
-            case .gravity: "rotation along gravity"
-            case .attitude: "rotation along gravity (from attitude)"
-            case .magnitude: "|rotation rate| (no gravity recorded)"
-            }
-        return (Array(data.timestamps[range]), range.map { Double(rotationSignal.values[$0]) }, label)
+    /// The rotation plot's label: what the swing logic measures rotation against.
+    private var rotationLabel: String {
+        switch traces.rotationReference {
+        case .gravity: "rotation along gravity"
+        case .attitude: "rotation along gravity (from attitude)"
+        case .magnitude: "|rotation rate| (no gravity recorded)"
+        case nil: "rotation rate"
+        }
     }
 
     private func hygiene() -> String {
