@@ -28,7 +28,7 @@ import Testing
         }
         var noAltitude = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
         #expect(try noAltitude.requireHeader(["timestamp", "pressure"]) == 0)
-        #expect(noAltitude.columnsFinding?.message == "1 extra column ignored: \"relative_altitude\" (column 3)")
+        #expect(noAltitude.headerFindings.first?.message == "1 extra column ignored: \"relative_altitude\" (column 3)")
         var lacking = try Self.table("timestamp,relative_altitude\n1,7\n")
         #expect(throws: RecordingError.self) { _ = try lacking.requireHeader(["timestamp", "pressure"]) }
     }
