@@ -452,7 +452,7 @@ def summarise(command, status, stdout, stderr):
                 objects = [objects]
             for o in objects:
                 if command == "inspect":
-                    kinds = [f.get("kind") for f in (o.get("hygiene", {}) or {}).get("findings", [])]
+                    kinds = [f.get("kind") for f in o.get("issues", [])]
                     parts.append(f"kinds={','.join(kinds)}")
                     continue
                 kinds = [i.get("kind") for i in o.get("issues", [])]
