@@ -45,3 +45,16 @@ import Testing
         }
     }
 }
+
+/// A slower stream's header as a spreadsheet leaves it: names in another case, a unit suffix converted while reading.
+@Suite struct TextCSVTableDecoratedHeaderTests {
+    @Test func decoratedNamesAndAConvertedUnit() throws {
+        var table = try TextCSVTableTests.table("Timestamp,Pressure (hPa),relative_altitude [m]\n1.5,1013.25,2\n")
+        #expect(try table.requireHeader(["timestamp", "pressure"], optional: ["relative_altitude"]) == 1)
+        #expect(try table.double(0, 0) == 1.5 && table.float(0, 1) == Float(101.325) && table.float(0, 2) == 2)
+        #expect(table.headerFindings.map(\.kind) == ["columns", "units"])
+        #expect(table.headerFindings.last?.message
+            == "column \"Pressure (hPa)\" (column 2) is in hPa, as the header says: converted to kPa (÷ 10) while reading")
+        #expect(try table.column(["TIME", "timestamp"], required: true) == 0)
+    }
+}
