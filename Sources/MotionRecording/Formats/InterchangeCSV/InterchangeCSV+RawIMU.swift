@@ -93,8 +93,15 @@ extension InterchangeCSVWriter {
         _ header: [String], _ timestamps: [Double], _ x: [Float], _ y: [Float], _ z: [Float], to url: URL
     ) throws(RecordingError) {
         var output = try ChunkedFileWriter(url)
-        output.append(header.joined(separator: ","))
-        output.newline()
+        output.appendHeader(header)
+        try appendTriples(timestamps, x, y, z, to: &output)
+        try output.close()
+    }
+
+    /// Appends one `timestamp,x,y,z` row per sample.
+    static func appendTriples(
+        _ timestamps: [Double], _ x: [Float], _ y: [Float], _ z: [Float], to output: inout ChunkedFileWriter
+    ) throws(RecordingError) {
         for index in timestamps.indices {
             output.append(timestamps[index].description)
             output.comma()
@@ -106,7 +113,6 @@ extension InterchangeCSVWriter {
             output.newline()
             try output.flushIfFull()
         }
-        try output.close()
     }
 
     /// Writes `gyroscope.csv` and `magnetometer.csv` into `directory` for the streams the recording has.
