@@ -212,6 +212,25 @@ def generate(out):
                 dm_text="Unnamed: 0," + DM_H + "\n" + "".join(f"{i}," + ",".join(r) + "\n" for i, r in enumerate(DM)))
     interchange(add("ic-quoted"), acc_text=",".join(f'"{h}"' for h in ACC_H.split(",")) + "\n" +
                 "".join(",".join(f'"{x}"' for x in r) + "\n" for r in ACC))
+    # header names as spreadsheets and scripts decorate them: case, blanks, quotes, a BOM, unit suffixes
+    interchange(add("ic-header-case"), acc_text="Timestamp,Acceleration_X, ACCELERATION_Y ,acceleration_Z\n" +
+                "".join(",".join(r) + "\n" for r in ACC))
+    interchange(add("ic-header-bom-quoted"), acc_text="\ufeff" + ",".join(f'"{h}"' for h in ACC_H.split(",")) + "\n" +
+                "".join(",".join(r) + "\n" for r in ACC))
+    interchange(add("ic-header-units"), acc_text="timestamp (s),acceleration_x (g),acceleration_y (g),acceleration_z (g)\n" +
+                "".join(",".join(r) + "\n" for r in ACC))
+    dm_units = [h + (" (m/s^2)" if h.startswith(("gravity", "user_acc")) else " (deg/s)" if h.startswith("rotation") else "")
+                for h in DM_H.split(",")]
+    interchange(add("ic-header-units-ms2-deg"),
+                acc_text="timestamp,acceleration_x [m/s²],acceleration_y [m/s²],acceleration_z [m/s²]\n" +
+                "".join(",".join(r) + "\n" for r in scaled(ACC, {1, 2, 3}, G)),
+                dm_text=",".join(dm_units) + "\n" + "".join(",".join(r) + "\n" for r in scaled(scaled(DM, {5, 6, 7, 8, 9, 10}, G), {11, 12, 13}, 180 / math.pi)))
+    interchange(add("ic-header-unknown-unit"), acc_text="timestamp,acceleration_x (furlongs),acceleration_y,acceleration_z\n" +
+                "".join(",".join(r) + "\n" for r in ACC))
+    interchange(add("imu-gyro-header-deg"), dm=False, gyro=text("timestamp,Rotation_Rate_X (deg/s),Rotation_Rate_Y (deg/s),Rotation_Rate_Z (deg/s)",
+                                                                gyro_rows(180 / math.pi)))
+    # a 200 Hz gyroscope repeated on every 800 Hz accelerometer row (sample-and-hold)
+    interchange(add("imu-gyro-held"), dm=False, gyro=text(GYRO_HEADER, [[r[0]] + m[11:14] for r, m in with_latest_motion()]))
     dup = []
     for i, r in enumerate(ACC):
         dup.append(r)
@@ -253,6 +272,12 @@ def generate(out):
     write(add("not-a-zip.zip"), "this is text pretending to be a zip\n")
     write(add("fake-pk.zip"), b"PK\x03\x04" + bytes(100))
     write(add("empty.csv"), "")
+    photos = add("zip-of-photos.zip")
+    with zipfile.ZipFile(photos, "w") as z:
+        for i in range(3):
+            z.writestr(f"holiday/IMG_{i:04}.jpg", b"\xff\xd8\xff\xe0" + bytes(200))
+    write(os.path.join(add("dir-photos-zip"), "notes.txt"), "hello\n")
+    shutil.copy(photos, os.path.join(v["dir-photos-zip"][0], "photos.zip"))
     add("does-not-exist")
     os.makedirs(add("empty-dir"))
     write(os.path.join(add("dir-no-recordings"), "notes.txt"), "hello\n")
@@ -260,6 +285,7 @@ def generate(out):
     interchange(os.path.join(mixed, "good1"))
     interchange(os.path.join(mixed, "bad-nan-header"), acc_text="timestamp,acceleration_x\n1,2\n")
     write(os.path.join(mixed, "bad.csv"), bytes(range(256)) * 3)
+    shutil.copy(photos, os.path.join(mixed, "photos.zip"))
     interchange(os.path.join(mixed, "good2"), acc=scaled(ACC, {1, 2, 3}, G))
     # raw dumps
     raw_lines = []
@@ -392,6 +418,7 @@ def generate(out):
         bad = dict(arrays)
         bad["accelerometer_timestamp"] = bad["accelerometer_timestamp"] * 1e9
         np.savez(add("npz-ns.npz"), **bad)
+        np.savez(add("npz-other-arrays.npz"), weights=np.zeros((3, 3)), labels=np.arange(3))
         data = open(v["npz-numpy.npz"][0], "rb").read()
         write(add("npz-truncated.npz"), data[: len(data) // 2])
         bad = dict(arrays)
@@ -425,7 +452,7 @@ def summarise(command, status, stdout, stderr):
                 objects = [objects]
             for o in objects:
                 if command == "inspect":
-                    kinds = [f.get("kind") for f in (o.get("hygiene", {}) or {}).get("findings", [])]
+                    kinds = [f.get("kind") for f in o.get("issues", [])]
                     parts.append(f"kinds={','.join(kinds)}")
                     continue
                 kinds = [i.get("kind") for i in o.get("issues", [])]

@@ -6,6 +6,7 @@ import json
 import math
 import os
 import subprocess
+import zipfile
 
 import pandas as pd
 import pytest
@@ -180,10 +181,12 @@ def test_discovery_finds_what_the_tool_finds_in_the_same_order(cli, season, tmp_
     # Notes are skipped by both; an empty .csv stays a recording (it fails alone, with its reason).
     (tmp_path / "notes.txt").write_text("not a recording, just notes: windy, 3 sets\n")
     (tmp_path / "empty.csv").write_text("")
+    with zipfile.ZipFile(tmp_path / "photos.zip", "w") as archive:
+        archive.writestr("IMG_0001.jpg", b"\xff\xd8\xff\xe0")
     expected = [obj["recording"] for obj in cli_jsonl(cli, [root, str(tmp_path), *season[:2]])]
     assert batchedmotion.discover([root, str(tmp_path), *season[:2]], absolute=False) == expected
     assert len(expected) == len(season) + 1
-    assert not any(path.endswith("notes.txt") for path in expected)
+    assert not any(path.endswith(("notes.txt", "photos.zip")) for path in expected)
 
 
 def test_non_recording_text_is_told_as_the_tool_tells_it(tmp_path):
@@ -196,3 +199,22 @@ def test_non_recording_text_is_told_as_the_tool_tells_it(tmp_path):
     (tmp_path / "empty.csv").write_text("")
     assert is_non_recording_text(str(tmp_path / "notes.txt"))
     assert not is_non_recording_text(str(tmp_path / "empty.csv"))
+
+
+def test_non_recording_archives_are_told_as_the_tool_tells_them(tmp_path):
+    from batchedmotion.discovery import is_non_recording_archive
+    with zipfile.ZipFile(tmp_path / "photos.zip", "w") as archive:
+        archive.writestr("holiday/IMG_0001.jpg", b"\xff\xd8")
+    with zipfile.ZipFile(tmp_path / "model.npz", "w") as archive:
+        archive.writestr("weights.npy", b"")
+    with zipfile.ZipFile(tmp_path / "session.npz", "w") as archive:
+        archive.writestr("accelerometer_timestamp.npy", b"")
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as archive:
+        archive.writestr("export/WristMotion.csv", "time\n")
+    data = (tmp_path / "photos.zip").read_bytes()
+    (tmp_path / "cut.zip").write_bytes(data[: len(data) // 2])
+    assert is_non_recording_archive(str(tmp_path / "photos.zip"))
+    assert is_non_recording_archive(str(tmp_path / "model.npz"))
+    assert not is_non_recording_archive(str(tmp_path / "session.npz"))
+    assert not is_non_recording_archive(str(tmp_path / "export.zip"))
+    assert not is_non_recording_archive(str(tmp_path / "cut.zip"))

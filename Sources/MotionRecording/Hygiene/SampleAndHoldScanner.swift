@@ -65,9 +65,12 @@ struct SampleAndHoldScanner: Sendable {
 
 extension StreamRepairer {
     /// The hold length (``SampleAndHoldScanner/holdLength``) of the columns `names` (x, y, z) that `scanner` was
-    /// fed, whole; appends the `sample-and-hold` finding when n ≥ 2. `spacing`: the rows' median spacing, s (0 unknown).
+    /// fed, whole; appends the `sample-and-hold` finding when n ≥ 2. `spacing`: the rows' median spacing, s (0
+    /// unknown). `readings`: when the stream is reduced to its readings (``HeldReadings``), how many it keeps;
+    /// `nil` when its rows are kept (a stream with other columns, device motion).
     func sampleAndHold(
-        _ scanner: SampleAndHoldScanner, names: [String], spacing: Double, findings: inout [HygieneFinding]
+        _ scanner: SampleAndHoldScanner, names: [String], spacing: Double, readings: (Int) -> Int? = { _ in nil },
+        findings: inout [HygieneFinding]
     ) -> Int {
         let hold = scanner.holdLength
         guard hold >= 2 else { return 1 }
@@ -76,9 +79,29 @@ extension StreamRepairer {
             ? String(format: "a %.1f Hz sensor repeated onto %.1f Hz rows", 1 / spacing / Double(hold), 1 / spacing)
             : "a sensor \(hold) times slower than the rows"
         let axes = names.count == 3 ? "\(names[0])…\(names[2].suffix(1))" : names.joined(separator: ",")
-        findings.append(finding(
-            .sampleAndHold, at: scanner.firstRepeat,
-            "\(stream.rawValue) \(axes) change only every \(hold) rows (\(String(format: "%.0f", share * 100)) % of rows repeat the one before): \(rates) (sample-and-hold); values kept, a flat top counts as saturation only over ≥ 3 readings (\(3 * hold) rows)"))
+        // The first repeated row's source line, named before a reduction moves the rows.
+        let line = scanner.firstRepeat.flatMap { location($0).line }
+        let done: String
+        if let kept = readings(hold) {
+            done = verb(
+                "reduced to its \(kept) readings of \(scanner.rows) rows, each at the first row showing it (that row's timestamp), so the analysis sees the sensor's own rate",
+                "an import reduces it to its \(kept) readings of \(scanner.rows) rows, each at the first row showing it")
+        } else {
+            done = "values kept, a flat top counts as saturation only over ≥ 3 readings (\(3 * hold) rows)"
+        }
+        findings.append(HygieneFinding(
+            kind: .sampleAndHold, file: file, line: line,
+            message: "\(stream.rawValue) \(axes) change only every \(hold) rows (\(String(format: "%.0f", share * 100)) % of rows repeat the one before): \(rates) (sample-and-hold); \(done)"))
         return hold
+    }
+}
+
+extension StreamColumns {
+    /// The saturation group that is every column of the stream (x, y, z: accelerometer, gyroscope), whose held
+    /// rows are reduced to their readings (``HeldReadings``); `nil` for a stream with other columns (device motion,
+    /// whose held rotation rate may sit beside an attitude that changes on every row).
+    var heldReadingsGroup: Int? {
+        guard names.count == 3, doubleNames.isEmpty else { return nil }
+        return saturationGroups.firstIndex { $0.0 == [0, 1, 2] }
     }
 }

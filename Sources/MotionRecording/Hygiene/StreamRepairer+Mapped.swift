@@ -173,6 +173,25 @@ extension StreamRepairer {
             }
             statistics = MappedStatistics(stream, chunkRows: chunkRows)
         }
+        // 4b. Sample-and-hold: an x, y, z stream reduced to its readings in place (``HeldReadings``), another kept.
+        var holds = [Int](repeating: 1, count: layout.saturationGroups.count)
+        for (number, (group, _, _)) in layout.saturationGroups.enumerated() where group.count == 3 {
+            var kept: Int? = nil
+            holds[number] = me.sampleAndHold(
+                statistics.holds[number], names: group.map { layout.names[$0] }, spacing: medianSpacing,
+                readings: { hold in
+                    guard layout.heldReadingsGroup == number else { return nil }
+                    kept = Self.keepHeldReadings(stream, group: group, hold: hold, chunkRows: chunkRows, batchEnds: &givenEnds)
+                    return kept
+                }, findings: &findings)
+            if let kept {
+                holds[number] = 1
+                stream = stream.prefix(kept)
+                me.mappedLines = UnsafeBufferPointer(stream.lines)
+                statistics = MappedStatistics(stream, chunkRows: chunkRows)
+                medianSpacing = statistics.medianSpacing()
+            }
+        }
         let timestamps = UnsafeBufferPointer(stream.timestamps)
         let count = stream.count
 
@@ -194,13 +213,9 @@ extension StreamRepairer {
         let batchEnds = gaps.isEmpty ? givenEnds : Array(Set(givenEnds ?? wholeSeconds).union(gapRows)).sorted()
 
         // 6. Saturation: flat runs looked for (one more pass over that column) only where an extreme repeats, over
-        // three readings (3 × the hold length of a sample-and-hold stream).
+        // three readings (3 × the hold length of a sample-and-hold stream kept whole).
         for (number, (group, minimum, unit)) in layout.saturationGroups.enumerated() {
-            let hold = group.count == 3
-                ? me.sampleAndHold(
-                    statistics.holds[number], names: group.map { layout.names[$0] }, spacing: medianSpacing,
-                    findings: &findings)
-                : 1
+            let hold = holds[number]
             for index in group {
                 findings += me.saturation(
                     of: layout.names[index], statistics.extremes[index], minimum: minimum, unit: unit,
@@ -217,5 +232,38 @@ extension StreamRepairer {
             estimatedRate: medianSpacing > 0 ? 1 / medianSpacing : 0, gaps: gaps,
             batchCount: (batchEnds ?? wholeSeconds).count)
         return (summary, batchEnds)
+    }
+}
+
+extension StreamRepairer {
+    /// Reduces the sample-and-hold stream `mapped` (its x, y, z the columns `group`, every reading repeated on about
+    /// `hold` rows) to its readings in place (``HeldReadings``): each kept row written over the first rows of the
+    /// mapping, a write index trailing the read index, in chunks of `chunkRows` rows. `batchEnds` (the source's)
+    /// follow the rows dropped, as ``StreamColumns/compact(keep:lines:batchEnds:)`` moves them. Returns the rows kept.
+    static func keepHeldReadings(
+        _ mapped: MappedStream, group: [Int], hold: Int, chunkRows: Int, batchEnds: inout [Int]?
+    ) -> Int {
+        let (x, y, z) = (UnsafeBufferPointer(mapped.columns[group[0]]), UnsafeBufferPointer(mapped.columns[group[1]]),
+                         UnsafeBufferPointer(mapped.columns[group[2]]))
+        var held = HeldReadings(hold: hold)
+        var write = 0
+        let givenEnds = batchEnds ?? []
+        var nextEnd = 0
+        var newEnds: [Int] = []
+        func keep(_ row: Int) {
+            while nextEnd < givenEnds.count, givenEnds[nextEnd] <= row {
+                if write > (newEnds.last ?? 0) { newEnds.append(write) }
+                nextEnd += 1
+            }
+            mapped.timestamps[write] = mapped.timestamps[row]
+            for column in mapped.columns { column[write] = column[row] }
+            mapped.lines[write] = mapped.lines[row]
+            write += 1
+        }
+        mapped.chunks(chunkRows) { rows in held.scan(rows, x, y, z, keep: keep) }
+        held.finish(count: mapped.count, keep: keep)
+        for _ in nextEnd..<givenEnds.count where write > (newEnds.last ?? 0) { newEnds.append(write) }
+        if batchEnds != nil { batchEnds = newEnds }
+        return write
     }
 }

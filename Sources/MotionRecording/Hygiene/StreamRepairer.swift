@@ -232,6 +232,33 @@ struct StreamRepairer {
             }
         }
 
+        // 4b. A slower sensor held on faster rows (sample-and-hold): an x, y, z stream is reduced to its readings,
+        // before its rate and gaps are judged; another keeps its rows, its flat tops judged over held readings.
+        var holds = [Int](repeating: 1, count: columns.saturationGroups.count)
+        for (number, (group, _, _)) in columns.saturationGroups.enumerated() where group.count == 3 {
+            var scanner = SampleAndHoldScanner()
+            columns.columns[group[0]].withUnsafeBufferPointer { x in
+                columns.columns[group[1]].withUnsafeBufferPointer { y in
+                    columns.columns[group[2]].withUnsafeBufferPointer { z in scanner.scan(x, y, z) }
+                }
+            }
+            guard scanner.holdLength >= 2 else { continue }
+            var reduced: (keep: [Bool], kept: Int)? = nil
+            holds[number] = me.sampleAndHold(
+                scanner, names: group.map { columns.names[$0] }, spacing: Self.medianSpacing(columns.timestamps),
+                readings: { hold in
+                    guard columns.heldReadingsGroup == number else { return nil }
+                    reduced = HeldReadings.keep(
+                        hold: hold, columns.columns[group[0]], columns.columns[group[1]], columns.columns[group[2]])
+                    return reduced?.kept
+                }, findings: &findings)
+            if let reduced, repair {
+                holds[number] = 1
+                columns.compact(keep: reduced.keep, lines: &lines, batchEnds: &batchEnds)
+                me.lines = lines
+            }
+        }
+
         // 5. Rate and gaps.
         let timestamps = columns.timestamps
         let medianSpacing = Self.medianSpacing(timestamps)
@@ -247,19 +274,10 @@ struct StreamRepairer {
             batchEnds = ends
         }
 
-        // 6. Saturation: a flat top lasting three readings — of a sample-and-hold stream, three held readings.
-        for (group, minimum, unit) in columns.saturationGroups {
-            var hold = 1
-            if group.count == 3 {
-                var scanner = SampleAndHoldScanner()
-                columns.columns[group[0]].withUnsafeBufferPointer { x in
-                    columns.columns[group[1]].withUnsafeBufferPointer { y in
-                        columns.columns[group[2]].withUnsafeBufferPointer { z in scanner.scan(x, y, z) }
-                    }
-                }
-                hold = me.sampleAndHold(
-                    scanner, names: group.map { columns.names[$0] }, spacing: medianSpacing, findings: &findings)
-            }
+        // 6. Saturation: a flat top lasting three readings — of a sample-and-hold stream kept whole, three held
+        // readings (3 n rows).
+        for (number, (group, minimum, unit)) in columns.saturationGroups.enumerated() {
+            let hold = holds[number]
             for index in group {
                 let column = columns.columns[index]
                 findings += me.saturation(

@@ -146,9 +146,18 @@ public enum RecordingImporter {
         }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             let archive = try ZipArchive(url)
-            if archive.entries.contains(where: { $0.name.hasSuffix(".npy") }) { return .native }
+            if archive.entries.contains(where: { $0.name.hasSuffix(".npy") }) {
+                // A numpy archive of other arrays: named for what it holds, not read as a broken recording.
+                if let holds = NonRecordingArchive.reason(members: archive.entries.map(\.name)) {
+                    throw .unrecognizedFormat(file: url.path, reason: "not a recording: \(holds)")
+                }
+                return .native
+            }
             if archive.entries.contains(where: { SensorLogger.knownFileNames.contains(($0.name as NSString).lastPathComponent) }) {
                 return .sensorLogger
+            }
+            if let holds = NonRecordingArchive.reason(members: archive.entries.map(\.name)) {
+                throw .unrecognizedFormat(file: url.path, reason: "not a recording: \(holds)")
             }
             let listed = archive.entries.prefix(5).map(\.name).joined(separator: ", ")
             throw .unrecognizedFormat(
@@ -222,10 +231,11 @@ public enum RecordingImporter {
         }
     }
 
-    /// The header's field names (blanks and quotes trimmed).
+    /// The header's field names as ``HeaderName`` keys (lowercased; blanks, quotes, a byte-order mark and a unit
+    /// suffix removed), so that a spreadsheet's `Timestamp` or `acceleration_x (g)` is recognised as its reader
+    /// finds it.
     static func headerNames(_ header: String) -> [String] {
-        header.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" \r")) }
+        header.split(separator: ",", omittingEmptySubsequences: false).map { HeaderName(String($0)).key }
     }
 
     /// The first `count` bytes of a file.

@@ -5,7 +5,7 @@ struct NamedColumnCSV {
     enum Kind { case double, float, integer }
 
     struct Request {
-        /// Accepted header names (first match wins).
+        /// Accepted header names (first match wins; in any case, with or without blanks and quotes).
         var names: [String]
         var kind: Kind
         var required: Bool
@@ -63,7 +63,7 @@ struct NamedColumnCSV {
         var slots: [Int] = []  // request index → reader column index or -1
         var found: [Bool] = []
         for request in requests {
-            if let field = request.names.lazy.compactMap({ name in header.firstIndex(of: name) }).first {
+            if let field = HeaderName.firstField(naming: request.names, in: header) {
                 slots.append(readerColumns.count)
                 readerColumns.append(NumericCSVReader.Column(
                     field: field, name: header[field], isFloat: request.kind == .float,

@@ -15,8 +15,11 @@ struct TextCSVTable {
     /// The 1-based column in the file of each column of ``header`` (they differ after a reordered file's
     /// ``requireHeader(_:optional:)``).
     private var sourceColumns: [Int]
-    /// The note that ``requireHeader(_:optional:)`` found the columns by name (reordered, extra ones ignored).
-    private(set) var columnsFinding: HygieneFinding?
+    /// The note that ``requireHeader(_:optional:)`` found the columns by name (renamed, reordered, extra ones
+    /// ignored), then a `units` finding per column converted from the unit its header states.
+    private(set) var headerFindings: [HygieneFinding] = []
+    /// Per column of ``header`` after ``requireHeader(_:optional:)``, the factor to its documented unit (empty: 1).
+    private var factors: [Double] = []
     /// The fields of each data row (as many as the header).
     private(set) var rows: [[Substring]] = []
     /// The 1-based source line of each row.
@@ -60,10 +63,11 @@ struct TextCSVTable {
 
     /// Finds `required` and as many of `optional` (in order) as present in the header by name (``HeaderColumns``),
     /// and rearranges the table to them, in that order: columns 0, 1, … are then the layout's, extra columns are
-    /// gone (reported in ``columnsFinding``). Returns how many of `optional` are present.
+    /// gone (reported in ``headerFindings``). Returns how many of `optional` are present.
     mutating func requireHeader(_ required: [String], optional: [String] = []) throws(RecordingError) -> Int {
         let columns = try HeaderColumns(names: header, required: required, optional: optional, file: file)
-        columnsFinding = columns.finding
+        headerFindings = columns.findings
+        if columns.converts { factors = columns.factors }
         if !columns.isExact {
             header = columns.fields.map { header[$0] }
             sourceColumns = columns.fields.map { $0 + 1 }
@@ -72,9 +76,10 @@ struct TextCSVTable {
         return columns.optionalCount
     }
 
-    /// The index of the first of `names` in the header; `nil` when absent and not `required`.
+    /// The index of the first of `names` in the header (in any case, with or without blanks and quotes); `nil`
+    /// when absent and not `required`.
     func column(_ names: [String], required: Bool) throws(RecordingError) -> Int? {
-        if let index = names.lazy.compactMap({ self.header.firstIndex(of: $0) }).first { return index }
+        if let index = HeaderName.firstField(naming: names, in: header) { return index }
         guard required else { return nil }
         throw .malformed(
             file: file, line: 1, column: nil, columnName: nil,
@@ -94,17 +99,18 @@ struct TextCSVTable {
     /// Whether the field is empty (or blank).
     func isEmpty(_ row: Int, _ column: Int) -> Bool { text(row, column).isEmpty }
 
+    /// A number, in its column's documented unit (converted when the header states another, ``HeaderColumns``).
     func double(_ row: Int, _ column: Int) throws(RecordingError) -> Double {
         guard let value = Double(text(row, column)) else { throw invalid(row, column, "a number") }
-        return value
+        return column < factors.count ? value * factors[column] : value
     }
 
-    /// A `Float` field; an empty one is `empty` when given (an unknown value), an error otherwise.
+    /// A `Float` field (in its column's documented unit, as ``double(_:_:)``); an empty one is `empty` when given (an unknown value), an error otherwise.
     func float(_ row: Int, _ column: Int, empty: Float? = nil) throws(RecordingError) -> Float {
         let field = text(row, column)
         if field.isEmpty, let empty { return empty }
         guard let value = Float(field) else { throw invalid(row, column, "a number") }
-        return value
+        return column < factors.count && factors[column] != 1 ? Float(Double(value) * factors[column]) : value
     }
 
     func integer(_ row: Int, _ column: Int) throws(RecordingError) -> Int {

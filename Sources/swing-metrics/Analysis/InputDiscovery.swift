@@ -11,7 +11,9 @@ import Darwin
 /// Turns the command line's PATH arguments into the list of recordings to process: files, directories (searched
 /// recursively) and glob patterns. A directory that is itself a recording (interchange CSV layout, a Sensor Logger
 /// export, a folder of raw dumps) counts as one recording; otherwise its contents are searched, and a text file in it
-/// without rows of numbers (`notes.txt`, ``NonRecordingFile``) is skipped and reported, not taken for a recording.
+/// without rows of numbers (`notes.txt`, ``NonRecordingFile``) or a zip archive without a recording's files (a zip
+/// of photos, a numpy archive of other arrays: ``NonRecordingArchive``) is skipped and reported, not taken for a
+/// recording.
 ///
 /// The order is deterministic: arguments in the order given, and within a directory, paths sorted.
 struct InputDiscovery {
@@ -184,7 +186,9 @@ struct InputDiscovery {
                 case .regularFile:
                     let fileExtension = url.pathExtension.lowercased()
                     guard recordingExtensions.contains(fileExtension), !ignoredFileNames.contains(name) else { break }
-                    if fileExtension == "csv" || fileExtension == "txt", let reason = NonRecordingFile.reason(url) {
+                    if let reason = fileExtension == "csv" || fileExtension == "txt"
+                        ? NonRecordingFile.reason(url) : NonRecordingArchive.reason(url)
+                    {
                         found.skipped.append(Skipped(path: url.relativePath, reason: reason))
                     } else {
                         found.recordings.append(url)

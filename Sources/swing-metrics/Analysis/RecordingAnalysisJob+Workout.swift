@@ -34,7 +34,8 @@ extension RecordingAnalysisJob {
         let uncovered = UncoveredImpacts.finding(
             result.swings.unmatchedImpacts, deviceMotion: UncoveredImpacts.deviceMotionSummary(source))
         return RecordingWorkout(
-            recording: path, result: result, hygiene: source.hygiene.findings + (uncovered.map { [$0] } ?? []))
+            recording: path, result: result,
+            hygiene: source.hygiene.findings + [uncovered, unknownSportFinding(source.metadata)].compactMap { $0 })
     }
 }
 

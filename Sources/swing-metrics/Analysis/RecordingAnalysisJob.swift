@@ -25,6 +25,18 @@ struct RecordingAnalysisJob: Sendable {
         return .preset(for: sport ?? metadata.knownSport ?? .baseball)
     }
 
+    /// A `sport` finding when the recording names a sport without presets (another app's "cricket") and neither
+    /// `--sport` nor `--config` chose one: it is analysed with baseball's preset, and the output says so.
+    func unknownSportFinding(_ metadata: RecordingMetadata) -> HygieneFinding? {
+        guard fileConfiguration == nil, sport == nil, let named = metadata.sport, metadata.knownSport == nil else {
+            return nil
+        }
+        let known = Sport.allCases.map(\.rawValue).joined(separator: ", ")
+        return HygieneFinding(
+            kind: "sport",
+            message: "the recording's sport \"\(named)\" has no preset (\(known)): analysed with baseball's; give --sport to choose one")
+    }
+
     /// Opens and analyses the recording at `url`; with `timings`, opening and analysing are timed separately.
     func analyze(_ url: URL, timings: AnalysisTimings? = nil) -> RecordingAnalysis {
         let clock = ContinuousClock()
@@ -105,7 +117,8 @@ struct RecordingAnalysisJob: Sendable {
             result.unmatchedImpacts, deviceMotion: UncoveredImpacts.deviceMotionSummary(source))
         return RecordingAnalysis(
             recording: path, duration: source.duration, swings: swings,
-            issues: source.hygiene.findings + headFindings + (uncovered.map { [$0] } ?? []),
+            issues: source.hygiene.findings + headFindings + [uncovered, unknownSportFinding(source.metadata)]
+                .compactMap { $0 },
             dataCase: result.dataCase.rawValue, error: nil,
             deviceMotionSource: source.streams.contains(.deviceMotion)
                 ? source.metadata.deviceMotionSource ?? "recorded" : nil, swingsLeftOut: leftOut)

@@ -47,8 +47,8 @@ extension SwingMetrics {
             if !force, let existing = Self.existingContents(destination) {
                 throw ValidationError("\(output) already exists (\(existing)): give --force to replace it whole")
             }
-            let recording = try RecordingSource.loadForCommand(input, format: try columnMap.format(overriding: from))
-            for finding in recording.hygiene.findings { StandardError.writeLine("note: \(finding)") }
+            let source = try RecordingSource.openForCommand(input, format: try columnMap.format(overriding: from))
+            for finding in source.hygiene.findings { StandardError.writeLine("note: \(finding)") }
             // Written beside the destination, then moved into its place: an old recording's files never mix with
             // the new one's, and a failed write leaves the old one as it was.
             let staging = destination.deletingLastPathComponent()
@@ -56,9 +56,9 @@ extension SwingMetrics {
             do {
                 try? FileManager.default.removeItem(at: staging)
                 if outputFormat == .native {
-                    try NativeFormat.write(recording, to: staging)
+                    try NativeFormat.write(source, to: staging)
                 } else {
-                    try InterchangeCSVWriter.write(recording, to: staging)
+                    try InterchangeCSVWriter.write(source, to: staging)
                 }
                 try Self.replace(destination, with: staging)
             } catch {

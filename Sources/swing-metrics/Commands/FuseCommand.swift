@@ -34,18 +34,19 @@ extension SwingMetrics {
         @OptionGroup(title: "Generic CSV input") var columnMap: ColumnMapOptions
 
         mutating func run() throws {
-            let recording = try RecordingSource.loadForCommand(input, format: try columnMap.format(overriding: from))
-            guard recording.needsFusion(force: true) else {
-                let has = recording.streams.map(\.rawValue).sorted().joined(separator: ", ")
+            let source = try RecordingSource.openForCommand(input, format: try columnMap.format(overriding: from))
+            guard source.needsFusion(force: true) else {
+                let has = source.streams.map(\.rawValue).sorted().joined(separator: ", ")
                 StandardError.writeLine(
                     "swing-metrics: error: \(input): fusion needs a raw accelerometer and gyroscope; the recording has \(has.isEmpty ? "no streams" : has)")
                 throw ExitCode.failure
             }
             do {
-                let fused = try recording.fusingDeviceMotion()
+                // A mapped recording is fused streaming into a temporary native file and written from its mapping.
+                let fused = try source.fusingDeviceMotion()
                 for finding in fused.hygiene.findings { StandardError.writeLine("note: \(finding)") }
                 try InterchangeCSVWriter.write(fused, to: URL(fileURLWithPath: output, isDirectory: true))
-                StandardError.writeLine("wrote \(output) (\(fused.deviceMotion?.count ?? 0) fused device-motion samples)")
+                StandardError.writeLine("wrote \(output) (\(fused.sampleCount(.deviceMotion)) fused device-motion samples)")
             } catch {
                 StandardError.writeLine("swing-metrics: error: \(error)")
                 throw ExitCode.failure

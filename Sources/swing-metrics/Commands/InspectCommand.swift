@@ -9,9 +9,9 @@ extension SwingMetrics {
             commandName: "inspect",
             abstract: "Describe a recording: streams, rates, duration, batches and the data-hygiene report.",
             discussion: """
-                Reads the recording as `analyze` would and prints what it holds and what the hygiene checks found \
-                (gaps, duplicate or backwards timestamps, NaN, saturation, units) and repaired. Exits 1, naming \
-                the file and line, when the recording cannot be read.
+                Reads the recording as `analyze` would (a long one memory-mapped, never loaded whole) and prints what \
+                it holds and what the hygiene checks found (gaps, duplicate or backwards timestamps, NaN, saturation, \
+                units) and repaired. Exits 1, naming the file and line, when the recording cannot be read.
 
                 Examples:
                   swing-metrics inspect Datasets/sample
@@ -30,16 +30,19 @@ extension SwingMetrics {
         var json = false
 
         mutating func run() throws {
-            let recording = try RecordingSource.loadForCommand(path, format: try columnMap.format(overriding: format))
-            print(json ? Self.json(recording, path: path).prettySerialized : Self.text(recording, path: path))
+            let source = try RecordingSource.openForCommand(path, format: try columnMap.format(overriding: format))
+            print(json ? Self.json(source, path: path).prettySerialized : Self.text(source, path: path))
         }
 
-        /// Sample counts of each stream's batches, in delivery order (one pass over the batch schedule).
-        static func batchSizes(_ recording: Recording) -> [SensorStream: [Int]] {
-            Dictionary(grouping: recording.batchRanges(), by: \.stream).mapValues { $0.map(\.range.count) }
+        /// Sample counts of each stream's batches, in delivery order (one pass over the batch schedule; a mapped
+        /// recording reads only its timestamps, releasing their pages behind the reading).
+        static func batchSizes(_ source: RecordingSource) -> [SensorStream: [Int]] {
+            Dictionary(grouping: source.batchRanges(), by: \.stream).mapValues { $0.map(\.range.count) }
         }
 
-        static func text(_ recording: Recording, path: String) -> String {
+        /// The description of `recording` as text: from what opening it found (formats, summaries, findings) and its
+        /// batch schedule, without reading its samples.
+        static func text(_ recording: RecordingSource, path: String) -> String {
             let batchSizesByStream = batchSizes(recording)
             var out = "\(path)\n"
             out += "  format: \(recording.metadata.sourceFormat ?? "unknown")\n"
@@ -69,13 +72,14 @@ extension SwingMetrics {
                     format: "  %@: %d samples, %.3f–%.3f s, %@ Hz%@\n", name, summary.sampleCount, summary.start,
                     summary.end, rate, summary.gaps.isEmpty ? "" : ", \(summary.gaps.count) gaps")
             }
-            if let motion = recording.deviceMotion {
+            if Self.hasDeviceMotion(recording) {
+                let components = recording.deviceMotionComponents
                 let names: [(DeviceMotionComponents, String)] = [
                     (.attitude, "attitude"), (.gravity, "gravity"), (.userAcceleration, "user acceleration"),
                     (.rotationRate, "rotation rate"), (.magneticField, "magnetic field"), (.heading, "heading"),
                 ]
                 out += "  device-motion columns: "
-                    + names.filter { motion.components.contains($0.0) }.map(\.1).joined(separator: ", ") + "\n"
+                    + names.filter { components.contains($0.0) }.map(\.1).joined(separator: ", ") + "\n"
             }
             let m = recording.metadata
             let known = [
@@ -93,6 +97,14 @@ extension SwingMetrics {
             return out
         }
 
+        /// Whether the recording holds a device-motion stream, even an empty one.
+        static func hasDeviceMotion(_ source: RecordingSource) -> Bool {
+            switch source.storage {
+            case .inMemory(let recording): recording.deviceMotion != nil
+            case .mapped(let file): file.hasDeviceMotion
+            }
+        }
+
         /// The streams that are not batched: their names in the text description and in the JSON, and their figures.
         static func unbatchedStreams(_ hygiene: HygieneReport) -> [(text: String, key: String, summary: StreamSummary?)] {
             [
@@ -104,7 +116,7 @@ extension SwingMetrics {
             ]
         }
 
-        static func json(_ recording: Recording, path: String) -> JSONValue {
+        static func json(_ recording: RecordingSource, path: String) -> JSONValue {
             let batchSizesByStream = batchSizes(recording)
             func stream(_ summary: StreamSummary?, _ stream: SensorStream) -> JSONValue {
                 guard let summary else { return .null }

@@ -28,6 +28,20 @@ import Testing
         #expect(Self.message(npz).contains("session.NPZ: unrecognised format: named .npz but not a zip archive"))
     }
 
+    /// A spreadsheet's `Timestamp` or a unit suffix does not hide an interchange file or directory from detection.
+    @Test func decoratedInterchangeHeadersAreDetected() throws {
+        let decorated = "\"Timestamp\",Acceleration_X (g),ACCELERATION_Y,acceleration_z [m/s^2]"
+        #expect(RecordingImporter.isInterchangeHeader(decorated))
+        let file = FixtureFiles.write(([decorated] + Self.rows).joined(separator: "\n") + "\n", named: "export.csv")
+        #expect(try RecordingImporter.detectFileFormat(file) == .interchangeCSV)
+        let inDirectory = FixtureFiles.write(([decorated] + Self.rows).joined(separator: "\n") + "\n", named: "accelerometer.csv")
+        #expect(try RecordingImporter.detectDirectoryFormat(inDirectory.deletingLastPathComponent()) == .interchangeCSV)
+        // acceleration_z in m/s²: × 1/9.80665 while reading, reported.
+        let recording = try RecordingImporter.load(file)
+        #expect(recording.accelerometer?.z.first == Float(-1 / 9.80665))
+        #expect(recording.hygiene.findings(ofKind: .units).count == 1)
+    }
+
     /// A repository cloned without `git lfs pull` holds pointer files in place of its recordings, under any name.
     @Test func gitLFSPointersSayToFetchTheContents() {
         let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 1048576\n"

@@ -28,7 +28,7 @@ import Testing
         }
         var noAltitude = try Self.table("timestamp,pressure,relative_altitude\n1,101,\n")
         #expect(try noAltitude.requireHeader(["timestamp", "pressure"]) == 0)
-        #expect(noAltitude.columnsFinding?.message == "1 extra column ignored: \"relative_altitude\" (column 3)")
+        #expect(noAltitude.headerFindings.first?.message == "1 extra column ignored: \"relative_altitude\" (column 3)")
         var lacking = try Self.table("timestamp,relative_altitude\n1,7\n")
         #expect(throws: RecordingError.self) { _ = try lacking.requireHeader(["timestamp", "pressure"]) }
     }
@@ -43,5 +43,18 @@ import Testing
             file: "t.csv", line: 3, column: 1, columnName: "pressure", reason: "\"x\" is not a number")) {
             _ = try table.float(1, 1)
         }
+    }
+}
+
+/// A slower stream's header as a spreadsheet leaves it: names in another case, a unit suffix converted while reading.
+@Suite struct TextCSVTableDecoratedHeaderTests {
+    @Test func decoratedNamesAndAConvertedUnit() throws {
+        var table = try TextCSVTableTests.table("Timestamp,Pressure (hPa),relative_altitude [m]\n1.5,1013.25,2\n")
+        #expect(try table.requireHeader(["timestamp", "pressure"], optional: ["relative_altitude"]) == 1)
+        #expect(try table.double(0, 0) == 1.5 && table.float(0, 1) == Float(101.325) && table.float(0, 2) == 2)
+        #expect(table.headerFindings.map(\.kind) == ["columns", "units"])
+        #expect(table.headerFindings.last?.message
+            == "column \"Pressure (hPa)\" (column 2) is in hPa, as the header says: converted to kPa (÷ 10) while reading")
+        #expect(try table.column(["TIME", "timestamp"], required: true) == 0)
     }
 }

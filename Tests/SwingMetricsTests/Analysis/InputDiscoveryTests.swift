@@ -154,6 +154,31 @@ import _TestSupport
         }
     }
 
+    /// A zip of photos and a numpy archive of other arrays in a folder are skipped like notes, in every command;
+    /// a damaged zip stays a recording and fails alone.
+    @Test func archivesWithoutARecordingAreSkippedInEveryCommand() throws {
+        let root = try folder([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let photo = ZipBuilder.Member(name: "IMG_0001.jpg", method: 0, data: [0xFF, 0xD8], declaredSize: 2)
+        try ZipBuilder.archive([photo]).write(to: root.appendingPathComponent("photos.zip"))
+        let photos = "photos.zip (not a recording: a zip archive of 1 file (IMG_0001.jpg), none of them sensor data"
+        let out = root.appendingPathComponent("out").path
+        for arguments in [
+            ["analyze", root.path], ["workout", root.path], ["report", root.path, "-o", out + ".html"],
+            ["inspect", root.path], ["convert", root.path, out], ["fuse", root.path, "-o", out],
+        ] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments[0]): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains("no recordings in \(root.path): it holds \(photos)"), "\(arguments[0]): \(result.standardError)")
+        }
+        var damaged = ZipBuilder.archive([photo])
+        damaged.removeLast(10)
+        try damaged.write(to: root.appendingPathComponent("cut.zip"))
+        let found = try InputDiscovery.recordings(for: [root.path])
+        #expect(found.recordings.map(\.lastPathComponent) == ["cut.zip"])
+        #expect(found.skipped.map(\.path) == [root.appendingPathComponent("photos.zip").path])
+    }
+
     /// A single-input command given a folder of several recordings names them instead of "unrecognised format".
     @Test func aSingleInputCommandGivenSeveralRecordingsNamesThem() throws {
         let root = try folder([:])

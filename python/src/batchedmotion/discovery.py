@@ -4,8 +4,9 @@ The Dask runner needs one path per recording (to shard them and to give each its
 crashes), so it expands directories and glob patterns here rather than in the tool. The rules mirror the tool's:
 arguments in order; a directory holding a recording's marker files is one recording; any other directory is searched
 recursively in sorted order, skipping hidden entries, taking files with a recording extension except ground truth,
-metadata and text without rows of numbers (``notes.txt``: `is_non_recording_text`); a path that does not exist is a
-glob pattern (sorted matches); duplicates are dropped.
+metadata, text without rows of numbers (``notes.txt``: `is_non_recording_text`) and zip archives without a
+recording's files (a zip of photos, a numpy archive of other arrays: `is_non_recording_archive`); a path that does not
+exist is a glob pattern (sorted matches); duplicates are dropped.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import zipfile
 from collections.abc import Iterable
 
 from .errors import BatchedMotionError
@@ -65,6 +67,34 @@ def is_non_recording_text(path: str) -> bool:
     return bool(lines) and not any(holds_number_row(line) for line in lines)
 
 
+#: Arrays of which a native ``.npz`` holds at least one.
+RECORDING_ARRAYS = {"accelerometer_timestamp", "device_motion_timestamp"}
+#: Sensor Logger export files (any one makes an archive a possible recording).
+SENSOR_LOGGER_FILES = RECORDING_DIRECTORY_MARKERS - {"accelerometer.csv", "device_motion.csv"}
+
+
+def is_non_recording_archive(path: str) -> bool:
+    """True for a readable zip archive that holds no recording's files: no ``accelerometer_timestamp`` or
+    ``device_motion_timestamp`` array, no Sensor Logger file and no ``.csv``/``.txt`` member (a zip of photos, a numpy
+    archive of other arrays): the tool skips it while searching a directory. A damaged archive is not such a file."""
+    try:
+        with open(path, "rb") as file:
+            if file.read(4) not in (b"PK\3\4", b"PK\5\6"):
+                return False
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return False
+    files = [name for name in names if not name.endswith("/") and not name.startswith("__MACOSX/")]
+    base_names = [name.rsplit("/", 1)[-1] for name in files]
+    if any(name in SENSOR_LOGGER_FILES for name in base_names):
+        return False
+    if any(name.lower().endswith((".csv", ".txt")) for name in base_names):
+        return False
+    arrays = [name[:-4] for name in base_names if name.endswith(".npy")]
+    return not any(array in RECORDING_ARRAYS for array in arrays)
+
+
 def is_recording_directory(directory: str) -> bool:
     """True when ``directory`` directly holds the files of one recording."""
     try:
@@ -91,6 +121,8 @@ def _search(directory: str) -> list[str]:
             extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
             if extension in RECORDING_EXTENSIONS and name not in IGNORED_FILE_NAMES:
                 if extension in ("csv", "txt") and os.path.isfile(path) and is_non_recording_text(path):
+                    continue
+                if extension in ("zip", "npz") and os.path.isfile(path) and is_non_recording_archive(path):
                     continue
                 found.append(path)
     return found

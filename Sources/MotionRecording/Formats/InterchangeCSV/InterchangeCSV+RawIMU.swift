@@ -35,6 +35,16 @@ extension InterchangeCSV {
         let columns = try checkHeader(&scanner, expected: header, file: file)
         let reader = numericReader(file: file, expected: header, header: columns) { $1.emptyIsNaN = $0 > 0 }
         var rows: Triples = ([], [], [], [], [])
+        /// The rows with each column whose header states a unit converted from in the layout's unit.
+        func converted(_ rows: Triples) -> Triples {
+            guard columns.converts else { return rows }
+            var rows = rows
+            columns.converted(&rows.timestamps, position: 0)
+            columns.converted(&rows.x, position: 1)
+            columns.converted(&rows.y, position: 2)
+            columns.converted(&rows.z, position: 3)
+            return rows
+        }
         let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in
             rows.timestamps.append(row[0])
             rows.x.append(Float(row[1]))
@@ -42,13 +52,13 @@ extension InterchangeCSV {
             rows.z.append(Float(row[3]))
             rows.lines.append(UInt32(truncatingIfNeeded: line))
             if let chunkRows, rows.lines.count >= chunkRows {
-                try part(rows)
+                try part(converted(rows))
                 rows = ([], [], [], [], [])
             }
         }
         let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
-        try part(rows)
-        return [columns.finding, droppedLastLine].compactMap { $0 }
+        try part(converted(rows))
+        return columns.findings + [droppedLastLine].compactMap { $0 }
     }
 
     static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {
@@ -83,8 +93,15 @@ extension InterchangeCSVWriter {
         _ header: [String], _ timestamps: [Double], _ x: [Float], _ y: [Float], _ z: [Float], to url: URL
     ) throws(RecordingError) {
         var output = try ChunkedFileWriter(url)
-        output.append(header.joined(separator: ","))
-        output.newline()
+        output.appendHeader(header)
+        try appendTriples(timestamps, x, y, z, to: &output)
+        try output.close()
+    }
+
+    /// Appends one `timestamp,x,y,z` row per sample.
+    static func appendTriples(
+        _ timestamps: [Double], _ x: [Float], _ y: [Float], _ z: [Float], to output: inout ChunkedFileWriter
+    ) throws(RecordingError) {
         for index in timestamps.indices {
             output.append(timestamps[index].description)
             output.comma()
@@ -96,7 +113,6 @@ extension InterchangeCSVWriter {
             output.newline()
             try output.flushIfFull()
         }
-        try output.close()
     }
 
     /// Writes `gyroscope.csv` and `magnetometer.csv` into `directory` for the streams the recording has.

@@ -42,7 +42,7 @@ extension InterchangeCSV {
     static func stream<Samples>(_ samples: Samples, _ table: TextCSVTable) -> ImportedStream<Samples> {
         ImportedStream(
             samples: samples, lines: table.lines, file: table.file, batchEnds: nil,
-            findings: table.columnsFinding.map { [$0] } ?? [])
+            findings: table.headerFindings)
     }
 
     static func readPressure(_ table: consuming TextCSVTable) throws(RecordingError) -> ImportedStream<PressureData> {

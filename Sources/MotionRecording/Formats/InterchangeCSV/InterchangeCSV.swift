@@ -175,7 +175,7 @@ public enum InterchangeCSV {
             }
             // The single-pass row scanner reads `timestamp,x,y,z` in that order only.
             let isExact = header.isExact
-            var findings: [HygieneFinding] = header.finding.map { [$0] } ?? []
+            var findings = header.findings
             var atEnd = false
             var first = true
             while !atEnd {
@@ -211,7 +211,7 @@ public enum InterchangeCSV {
                         break
                     }
                 }
-                try part(samples, lines)
+                try part(header.converts ? convertedUnits(samples, header) : samples, lines)
             }
             return findings
         }
@@ -272,15 +272,46 @@ public enum InterchangeCSV {
                 builder.append(row: row)
                 lines.append(UInt32(truncatingIfNeeded: line))
                 if let chunkRows, lines.count >= chunkRows {
-                    try part(builder.data, lines)
+                    try part(convertedUnits(builder.data, header), lines)
                     builder.data.removeAll(keepingCapacity: true)
                     lines.removeAll(keepingCapacity: true)
                 }
             }
             let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
-            try part(builder.data, lines)
-            return [header.finding, droppedLastLine].compactMap { $0 }
+            try part(convertedUnits(builder.data, header), lines)
+            return header.findings + [droppedLastLine].compactMap { $0 }
         }
+    }
+}
+
+extension InterchangeCSV {
+    /// `samples` with each column whose header states a unit converted from (``HeaderColumns/factors``) in the
+    /// layout's unit (s, g).
+    static func convertedUnits(_ samples: AccelerometerData, _ header: HeaderColumns) -> AccelerometerData {
+        var samples = samples
+        header.converted(&samples.timestamps, position: 0)
+        header.converted(&samples.x, position: 1)
+        header.converted(&samples.y, position: 2)
+        header.converted(&samples.z, position: 3)
+        return samples
+    }
+
+    /// `samples` (device motion) with each column whose header states a unit converted from in the layout's unit
+    /// (s, g, rad/s); the attitude has none.
+    static func convertedUnits(_ samples: DeviceMotionData, _ header: HeaderColumns) -> DeviceMotionData {
+        guard header.converts else { return samples }
+        var samples = samples
+        header.converted(&samples.timestamps, position: 0)
+        header.converted(&samples.gravityX, position: 5)
+        header.converted(&samples.gravityY, position: 6)
+        header.converted(&samples.gravityZ, position: 7)
+        header.converted(&samples.userAccelerationX, position: 8)
+        header.converted(&samples.userAccelerationY, position: 9)
+        header.converted(&samples.userAccelerationZ, position: 10)
+        header.converted(&samples.rotationRateX, position: 11)
+        header.converted(&samples.rotationRateY, position: 12)
+        header.converted(&samples.rotationRateZ, position: 13)
+        return samples
     }
 }
 

@@ -10,11 +10,7 @@ public enum InterchangeCSVWriter {
     /// `magnetometer.csv`, the slower streams' files (`pressure.csv`, `location.csv`, `headphone_motion.csv`,
     /// `pedometer.csv`, `activity.csv`; each when the stream exists) and `metadata.json`.
     public static func write(_ recording: Recording, to directory: URL) throws(RecordingError) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(file: directory.path, reason: describeFileError(error))
-        }
+        try createDirectory(directory)
         if let accelerometer = recording.accelerometer {
             try writeAccelerometer(accelerometer, to: directory.appendingPathComponent(InterchangeCSV.accelerometerFileName))
         }
@@ -23,36 +19,41 @@ public enum InterchangeCSVWriter {
         }
         try writeRawIMU(recording, to: directory)
         try writeWorkoutStreams(recording, to: directory)
+        try writeMetadata(recording.metadata, to: directory)
+    }
+
+    /// Creates `directory` (and its parents) when missing.
+    static func createDirectory(_ directory: URL) throws(RecordingError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(file: directory.path, reason: describeFileError(error))
+        }
+    }
+
+    /// Writes `metadata.json` into `directory`.
+    static func writeMetadata(_ metadata: RecordingMetadata, to directory: URL) throws(RecordingError) {
         let metadataURL = directory.appendingPathComponent(InterchangeCSV.metadataFileName)
         do {
-            try InterchangeCSV.metadataEncoder().encode(recording.metadata).write(to: metadataURL)
+            try InterchangeCSV.metadataEncoder().encode(metadata).write(to: metadataURL)
         } catch {
             throw .cannotWrite(file: metadataURL.path, reason: describeFileError(error))
         }
     }
 
     static func writeAccelerometer(_ data: AccelerometerData, to url: URL) throws(RecordingError) {
-        var output = try ChunkedFileWriter(url)
-        output.append(InterchangeCSV.accelerometerHeader.joined(separator: ","))
-        output.newline()
-        for index in 0..<data.count {
-            output.append(data.timestamps[index].description)
-            output.comma()
-            output.append(data.x[index].description)
-            output.comma()
-            output.append(data.y[index].description)
-            output.comma()
-            output.append(data.z[index].description)
-            output.newline()
-            try output.flushIfFull()
-        }
-        try output.close()
+        try writeTriples(InterchangeCSV.accelerometerHeader, data.timestamps, data.x, data.y, data.z, to: url)
     }
 
     static func writeDeviceMotion(_ data: DeviceMotionData, to url: URL) throws(RecordingError) {
         var output = try ChunkedFileWriter(url)
-        output.append(InterchangeCSV.deviceMotionHeader.joined(separator: ","))
-        output.newline()
+        output.appendHeader(InterchangeCSV.deviceMotionHeader)
+        try appendDeviceMotionRows(data, to: &output)
+        try output.close()
+    }
+
+    /// Appends one `device_motion.csv` row per sample of `data`; column groups it lacks are empty fields.
+    static func appendDeviceMotionRows(_ data: DeviceMotionData, to output: inout ChunkedFileWriter) throws(RecordingError) {
         let columns: [[Float]] = [
             data.attitudeW, data.attitudeX, data.attitudeY, data.attitudeZ, data.gravityX, data.gravityY,
             data.gravityZ, data.userAccelerationX, data.userAccelerationY, data.userAccelerationZ,
@@ -67,7 +68,6 @@ public enum InterchangeCSVWriter {
             output.newline()
             try output.flushIfFull()
         }
-        try output.close()
     }
 }
 
@@ -90,6 +90,12 @@ struct ChunkedFileWriter {
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
+    /// The header line: `columns` joined by commas.
+    mutating func appendHeader(_ columns: [String]) {
+        append(columns.joined(separator: ","))
+        newline()
     }
 
     mutating func comma() { buffer.append(0x2C) }

@@ -64,17 +64,6 @@ public final class DeviceMotionReplacement {
     /// a time, releasing each chunk's pages of the source once written.
     private func copy(_ name: String, _ info: NpyArrayInfo) throws(RecordingError) {
         spill.reserve([(name, info.dtype.size, info.dtype)], capacity: info.count)
-        let total = info.count * info.dtype.size
-        let chunk = max(info.dtype.size, source.releaseChunkBytes / info.dtype.size * info.dtype.size)
-        var done = 0
-        while done < total {
-            guard source.mapping.isWhole(), let base = source.mapping.base else {
-                throw source.truncation ?? .unreadable(file: source.file, reason: "its mapping is gone")
-            }
-            let bytes = min(chunk, total - done)
-            try spill.append(name, UnsafeRawBufferPointer(start: base + info.offset + done, count: bytes))
-            source.mapping.release(info.offset + done..<info.offset + done + bytes)
-            done += bytes
-        }
+        try source.forEachChunk(of: info) { bytes throws(RecordingError) in try spill.append(name, bytes) }
     }
 }

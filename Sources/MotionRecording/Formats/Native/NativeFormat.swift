@@ -63,14 +63,18 @@ public enum NativeFormat {
         if let g = recording.gyroscope { appendThreeAxis("gyroscope", g) }
         if let m = recording.magnetometer { appendThreeAxis("magnetometer", m) }
         members += workoutStreamMembers(recording)
-        let envelope = NativeMetadataEnvelope(
-            format: formatName, version: formatVersion, metadata: recording.metadata, hygiene: recording.hygiene)
-        let json: Data
-        do { json = try InterchangeCSV.metadataEncoder().encode(envelope) } catch {
+        members.append(("metadata_json", .uint8(try metadataJSON(recording.metadata, recording.hygiene, url: url))))
+        try NpzWriter.write(members, to: url)
+    }
+
+    /// The UTF-8 JSON of the `metadata_json` member; `url` names the file being written in errors.
+    static func metadataJSON(
+        _ metadata: RecordingMetadata, _ hygiene: HygieneReport, url: URL
+    ) throws(RecordingError) -> [UInt8] {
+        let envelope = NativeMetadataEnvelope(format: formatName, version: formatVersion, metadata: metadata, hygiene: hygiene)
+        do { return [UInt8](try InterchangeCSV.metadataEncoder().encode(envelope)) } catch {
             throw .cannotWrite(file: url.path, reason: "cannot encode metadata: \(error)")
         }
-        members.append(("metadata_json", .uint8([UInt8](json))))
-        try NpzWriter.write(members, to: url)
     }
 
     /// Loads the whole file into a ``Recording`` (one copy per column from the mapped file).

@@ -40,7 +40,10 @@ enum NpyArray {
     }
 
     /// The `.npy` v1.0 header, padded so that magic + header is a multiple of 64 bytes.
-    func npyHeader() -> [UInt8] {
+    func npyHeader() -> [UInt8] { Self.npyHeader(descr: descr, count: count) }
+
+    /// The `.npy` v1.0 header of `count` elements of `descr`, padded so that magic + header is a multiple of 64 bytes.
+    static func npyHeader(descr: String, count: Int) -> [UInt8] {
         var dictionary = "{'descr': '\(descr)', 'fortran_order': False, 'shape': (\(count),), }"
         let unpadded = 10 + dictionary.utf8.count + 1
         dictionary += String(repeating: " ", count: (NativeFormat.alignment - unpadded % NativeFormat.alignment) % NativeFormat.alignment)
@@ -53,6 +56,12 @@ enum NpyArray {
 /// Writes a STORED zip of `.npy` members with every member's data 64-byte aligned (zip extra-field padding).
 enum NpzWriter {
     static func write(_ members: [(String, NpyArray)], to url: URL) throws(RecordingError) {
+        try write(members.map { ($0.0, NpzMember.array($0.1)) }, to: url)
+    }
+
+    /// Writes `members`, each an array in memory or one of a mapped native file read in chunks (two passes: the
+    /// CRC-32 the local header needs, then the bytes), so a mapped recording is copied without being loaded.
+    static func write(_ members: [(String, NpzMember)], to url: URL) throws(RecordingError) {
         let path = url.path
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
@@ -75,8 +84,8 @@ enum NpzWriter {
             let fileName = Array((name + ".npy").utf8)
             let header = array.npyHeader()
             var crc = header.withUnsafeBytes { CRC32.update(0, $0) }
-            crc = try array.withBytes { raw throws(RecordingError) in CRC32.update(crc, raw) }
-            let size = header.count + array.withBytesCount
+            try array.forEachChunk { raw throws(RecordingError) in crc = CRC32.update(crc, raw) }
+            let size = header.count + array.byteCount
             let base = offset + 30 + fileName.count
             var padding = (NativeFormat.alignment - base % NativeFormat.alignment) % NativeFormat.alignment
             if padding > 0 && padding < 4 { padding += NativeFormat.alignment }
@@ -103,7 +112,7 @@ enum NpzWriter {
             }
             try put(local)
             try put(header)
-            try array.withBytes { raw throws(RecordingError) in try put(raw) }
+            try array.forEachChunk { raw throws(RecordingError) in try put(raw) }
 
             central.append(le32: 0x0201_4B50)
             central.append(le16: 20)  // version made by
@@ -138,6 +147,35 @@ enum NpzWriter {
         end.append(le32: UInt32(offset))
         end.append(le16: 0)
         try put(central + end)
+    }
+}
+
+/// One member's data for ``NpzWriter``: an array in memory, or an array of a memory-mapped native file, read
+/// ``NativeRecordingFile/releaseChunkBytes`` at a time with each chunk's pages released once read.
+enum NpzMember {
+    case array(NpyArray)
+    case mapped(NativeRecordingFile, NpyArrayInfo)
+
+    func npyHeader() -> [UInt8] {
+        switch self {
+        case .array(let array): array.npyHeader()
+        case .mapped(_, let info): NpyArray.npyHeader(descr: info.dtype.rawValue, count: info.count)
+        }
+    }
+
+    var byteCount: Int {
+        switch self {
+        case .array(let array): array.withBytesCount
+        case .mapped(_, let info): info.count * info.dtype.size
+        }
+    }
+
+    /// Calls `body` with the member's bytes, in order: the whole array at once, or a mapped array chunk by chunk.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(RecordingError) -> Void) throws(RecordingError) {
+        switch self {
+        case .array(let array): try array.withBytes(body)
+        case .mapped(let file, let info): try file.forEachChunk(of: info, body)
+        }
     }
 }
 

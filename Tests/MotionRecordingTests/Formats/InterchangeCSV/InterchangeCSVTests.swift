@@ -148,6 +148,65 @@ import _TestSupport
         #expect(original.hygiene.findings(ofKind: .columns).isEmpty)
     }
 
+    /// Headers as a spreadsheet leaves them — a byte-order mark, other case, blanks, quotes, unit suffixes — read the
+    /// same samples: `(g)` as written, `(m/s^2)` and `(deg/s)` converted (÷ 9.80665, × π/180, to within a Float
+    /// rounding of the original), the renamed columns reported once per file (`columns`) and each conversion
+    /// (`units`) — in memory and through the spill (`RecordingSource`) alike.
+    @Test func decoratedHeadersAndUnitSuffixesAreReadAndReported() throws {
+        let source = FixtureFiles.url("interchange/basic")
+        let original = try RecordingImporter.load(source)
+        let directory = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let accelerometer = try #require(original.accelerometer)
+        var text = "\u{FEFF}Timestamp, \"Acceleration_X (m/s^2)\",ACCELERATION_Y [m/s²],acceleration_z (m/s^2)\n"
+        for row in 0..<accelerometer.count {
+            let scaled = [accelerometer.x[row], accelerometer.y[row], accelerometer.z[row]].map { Float(Double($0) * 9.80665) }
+            text += "\(accelerometer.timestamps[row]),\(scaled.map(\.description).joined(separator: ","))\n"
+        }
+        try Data(text.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
+        let motion = try String(contentsOf: source.appendingPathComponent("device_motion.csv"), encoding: .utf8)
+        let header = InterchangeCSV.deviceMotionHeader.map { "\($0.uppercased()) (\($0.hasPrefix("gravity") || $0.hasPrefix("user") ? "g" : $0.hasPrefix("rotation") ? "rad/s" : $0 == "timestamp" ? "s" : "1"))" }
+        try Data((header.joined(separator: ",") + motion.drop { $0 != "\n" }).utf8)
+            .write(to: directory.appendingPathComponent("device_motion.csv"))
+        for recording in [try RecordingImporter.load(directory), try RecordingSource.open(directory).loaded()] {
+            #expect(recording.deviceMotion == original.deviceMotion)
+            let read = try #require(recording.accelerometer)
+            #expect(read.timestamps == accelerometer.timestamps)
+            for (got, want) in zip(read.x + read.y + read.z, accelerometer.x + accelerometer.y + accelerometer.z) {
+                #expect(abs(got - want) <= want.ulp, "\(got) vs \(want)")
+            }
+            let columns = recording.hygiene.findings(ofKind: .columns)
+            #expect(columns.count == 2 && columns.allSatisfy { $0.line == 1 }, "\(recording.hygiene.findings)")
+            #expect(columns.first { $0.file?.hasSuffix("/accelerometer.csv") == true }?.message.hasPrefix(
+                "header names read ignoring case, blanks, quotes and unit: \"Timestamp\" (column 1) as timestamp, \"Acceleration_X (m/s^2)\" (column 2) as acceleration_x") == true, "\(columns)")
+            let units = recording.hygiene.findings(ofKind: .units)
+            #expect(units.map(\.message) == [
+                "columns \"Acceleration_X (m/s^2)\" (column 2), \"ACCELERATION_Y [m/s²]\" (column 3), \"acceleration_z (m/s^2)\" (column 4) are in m/s², as the header says: converted to g (÷ 9.80665) while reading",
+            ])
+        }
+    }
+
+    /// A gyroscope file whose header says °/s is converted to rad/s while reading, in memory and spilled alike.
+    @Test func gyroscopeHeaderInDegreesPerSecondIsConverted() throws {
+        let directory = FixtureFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var accelerometer = "timestamp,acceleration_x,acceleration_y,acceleration_z\n"
+        var gyroscope = "Timestamp,Rotation_Rate_X (deg/s),Rotation_Rate_Y (deg/s),Rotation_Rate_Z (deg/s)\n"
+        for row in 0..<800 {
+            accelerometer += "\(Double(row) / 800),0,0,-1\n"
+            if row % 4 == 0 { gyroscope += "\(Double(row) / 800),90,-180,\(row)\n" }
+        }
+        try Data(accelerometer.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
+        try Data(gyroscope.utf8).write(to: directory.appendingPathComponent("gyroscope.csv"))
+        for recording in [try RecordingImporter.load(directory), try RecordingSource.open(directory).loaded()] {
+            let rates = try #require(recording.gyroscope)
+            #expect(rates.count == 200)
+            #expect(rates.x.allSatisfy { $0 == Float(Double.pi / 2) } && rates.y.allSatisfy { $0 == Float(-Double.pi) })
+            #expect(abs(rates.z[10] - Float(40 * Double.pi / 180)) <= Float(0.7).ulp)
+            #expect(recording.hygiene.findings(ofKind: .units).map(\.line) == [1])
+        }
+    }
+
     /// A file given on its own is told device motion by its column names, in any order.
     @Test func singleReorderedDeviceMotionFileIsDeviceMotion() throws {
         let source = FixtureFiles.url("interchange/basic/device_motion.csv")

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import MotionRecording
+
+/// A mapped native recording written out (native or interchange CSV) streaming from its mapping, in pieces far
+/// smaller than its columns, gives byte for byte the files its loaded copy gives.
+@Suite struct NativeFormatMappedTests {
+    /// The replacement tests' recording (accelerometer in batches of 37, device motion with gravity only in two
+    /// batches, gyroscope, pressure) plus a 10 Hz magnetometer.
+    static func file() throws -> NativeRecordingFile {
+        var recording = DeviceMotionReplacementTests.recording()
+        let t = (0..<200).map { Double($0) / 10 + 0.05 }
+        recording.magnetometer = MagnetometerData(
+            timestamps: t, x: t.map { Float($0) * 3 }, y: t.map { Float(-$0) }, z: .init(repeating: 41.5, count: 200))
+        var file = try FixtureFiles.openedNativeFile(recording)
+        file.releaseChunkBytes = 4096  // several chunks per column, each released behind
+        return file
+    }
+
+    /// Every file under `directory` (name → bytes).
+    static func contents(_ directory: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        return result
+    }
+
+    @Test func nativeFromTheMappingEqualsNativeFromTheLoadedCopy() throws {
+        let file = try Self.file()
+        let directory = FixtureFiles.temporaryDirectory()
+        let streamed = directory.appendingPathComponent("streamed.npz")
+        let loaded = directory.appendingPathComponent("loaded.npz")
+        try NativeFormat.write(file, to: streamed)
+        try NativeFormat.write(try file.recording(), to: loaded)
+        let bytes = try Data(contentsOf: streamed)
+        #expect(bytes.count > 40_000)
+        let loadedBytes = try Data(contentsOf: loaded)
+        #expect(bytes == loadedBytes)
+        let reread = try NativeFormat.read(streamed)
+        #expect(reread.accelerometer == DeviceMotionReplacementTests.recording().accelerometer)
+        #expect(reread.magnetometer?.count == 200 && reread.deviceMotionBatchEnds == [400, 1000])
+    }
+
+    /// A file written by numpy with `<f8` samples is not copied as stored: it is loaded and written as this writer
+    /// writes (`<f4` samples).
+    @Test func aFileWithDoubleSamplesIsWrittenAsLoaded() throws {
+        let t = (0..<50).map { Double($0) / 100 }
+        let file = try FixtureFiles.openedNpz([
+            ("accelerometer_timestamp", .float64(t)), ("accelerometer_x", .float64(t)),
+            ("accelerometer_y", .float64(t)), ("accelerometer_z", .float64(t.map { -$0 })),
+        ])
+        let directory = FixtureFiles.temporaryDirectory()
+        try NativeFormat.write(file, to: directory.appendingPathComponent("streamed.npz"))
+        try NativeFormat.write(try file.recording(), to: directory.appendingPathComponent("loaded.npz"))
+        let streamed = try Data(contentsOf: directory.appendingPathComponent("streamed.npz"))
+        let loaded = try Data(contentsOf: directory.appendingPathComponent("loaded.npz"))
+        #expect(streamed == loaded)
+        #expect(try NativeFormat.open(directory.appendingPathComponent("streamed.npz")).arrays["accelerometer_x"]?.dtype == .float32)
+    }
+
+    @Test(arguments: [7, 37, 1 << 16])
+    func interchangeCSVFromTheMappingEqualsCSVFromTheLoadedCopy(rowsPerPiece: Int) throws {
+        let file = try Self.file()
+        let directory = FixtureFiles.temporaryDirectory()
+        try InterchangeCSVWriter.write(file, to: directory.appendingPathComponent("streamed"), rowsPerPiece: rowsPerPiece)
+        try InterchangeCSVWriter.write(try file.recording(), to: directory.appendingPathComponent("loaded"))
+        let streamed = try Self.contents(directory.appendingPathComponent("streamed"))
+        #expect(streamed.keys.sorted() == [
+            "accelerometer.csv", "device_motion.csv", "gyroscope.csv", "magnetometer.csv", "metadata.json", "pressure.csv",
+        ])
+        let loaded = try Self.contents(directory.appendingPathComponent("loaded"))
+        #expect(streamed == loaded)
+    }
+}
