@@ -42,6 +42,15 @@ struct HeaderColumns: Sendable, Equatable {
         for index in values.indices { values[index] *= factor }
     }
 
+    /// The columns of a timestamp, x, y, z layout (accelerometer, gyroscope, magnetometer: positions 0–3) in their
+    /// documented units (as ``converted(_:position:)``).
+    func convertedTimeXYZ(_ timestamps: inout [Double], _ x: inout [Float], _ y: inout [Float], _ z: inout [Float]) {
+        converted(&timestamps, position: 0)
+        converted(&x, position: 1)
+        converted(&y, position: 2)
+        converted(&z, position: 3)
+    }
+
     /// Whether any column is converted (``factors``).
     var converts: Bool { factors.contains { $0 != 1 } }
 

@@ -39,10 +39,7 @@ extension InterchangeCSV {
         func converted(_ rows: Triples) -> Triples {
             guard columns.converts else { return rows }
             var rows = rows
-            columns.converted(&rows.timestamps, position: 0)
-            columns.converted(&rows.x, position: 1)
-            columns.converted(&rows.y, position: 2)
-            columns.converted(&rows.z, position: 3)
+            columns.convertedTimeXYZ(&rows.timestamps, &rows.x, &rows.y, &rows.z)
             return rows
         }
         let appendRow = { (row: UnsafeBufferPointer<Double>, line: Int) throws(RecordingError) in

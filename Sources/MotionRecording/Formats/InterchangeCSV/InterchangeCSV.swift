@@ -289,10 +289,7 @@ extension InterchangeCSV {
     /// layout's unit (s, g).
     static func convertedUnits(_ samples: AccelerometerData, _ header: HeaderColumns) -> AccelerometerData {
         var samples = samples
-        header.converted(&samples.timestamps, position: 0)
-        header.converted(&samples.x, position: 1)
-        header.converted(&samples.y, position: 2)
-        header.converted(&samples.z, position: 3)
+        header.convertedTimeXYZ(&samples.timestamps, &samples.x, &samples.y, &samples.z)
         return samples
     }
 
