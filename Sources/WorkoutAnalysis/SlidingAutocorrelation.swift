@@ -231,15 +231,15 @@ struct SlidingAutocorrelation: Sendable {
                 while lag < end {
                     // The chunk's blocks (at lag, lag + 8, lag + 16) all have pairs 0..<common(its last block).
                     let blocks = Swift.min(3, (end &- lag &+ 7) >> 3)
-                    var (a, b, c) = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
                     let shared = common(lag &+ 8 &* (blocks &- 1))
-                    for k in 0..<shared {
-                        let x = SIMD8<Double>(repeating: vBase[start &+ k])
-                        let pairs = vBase + (start &+ k &+ lag)
-                        a += x * Self.load8(pairs)
-                        if blocks > 1 { b += x * Self.load8(pairs + 8) }
-                        if blocks > 2 { c += x * Self.load8(pairs + 16) }
-                    }
+                    let x = vBase + start
+                    // Constant arguments: each case is its own loop.
+                    let (a, b, c) =
+                        switch blocks {
+                        case 1: Self.sharedSums(blocks: 1, of: x, lag: lag, pairs: shared)
+                        case 2: Self.sharedSums(blocks: 2, of: x, lag: lag, pairs: shared)
+                        default: Self.sharedSums(blocks: 3, of: x, lag: lag, pairs: shared)
+                        }
                     finish(a, lag: lag, from: shared)
                     if blocks > 1 { finish(b, lag: lag &+ 8, from: shared) }
                     if blocks > 2 { finish(c, lag: lag &+ 16, from: shared) }
@@ -248,5 +248,22 @@ struct SlidingAutocorrelation: Sendable {
                 for l in end..<p.count { p[l] = 0 }  // the unused lanes, which slides fill with anything
             }
         }
+    }
+
+    /// Σ x[k] × x[k + lag + j] over k in 0..<`pairs` for the lanes j of `blocks` (1…3) blocks of eight lags
+    /// from `lag` (zero for the blocks past `blocks`), each lane's products added in k order.
+    @inline(__always)
+    private static func sharedSums(blocks: Int, of x: UnsafePointer<Double>, lag: Int, pairs: Int)
+        -> (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>)
+    {
+        var (a, b, c) = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
+        for k in 0..<pairs {
+            let v = SIMD8<Double>(repeating: x[k])
+            let p = x + (k &+ lag)
+            a += v * load8(p)
+            if blocks > 1 { b += v * load8(p + 8) }
+            if blocks > 2 { c += v * load8(p + 16) }
+        }
+        return (a, b, c)
     }
 }
