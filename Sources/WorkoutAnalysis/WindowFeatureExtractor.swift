@@ -291,12 +291,24 @@ struct WindowFeatureExtractor: Sendable {
         let lower = range.lowerBound
         let sum = moments.withSlots { cache, mask in
             vertical.withUnsafeMutableBufferPointer { vertical in
-                var sums = SIMD4<Double>.zero
-                for i in 0..<n {
+                /// The projection of bin `lower + i`, g.
+                @inline(__always) func projection(_ i: Int) -> Double {
                     let p = cache[(lower &+ i) & mask].acceleration * u
-                    let v = p.x + p.y + p.z
+                    return p.x + p.y + p.z
+                }
+                var sums = SIMD4<Double>.zero
+                var i = 0
+                while i &+ 4 <= n {
+                    let four = SIMD4(projection(i), projection(i &+ 1), projection(i &+ 2), projection(i &+ 3))
+                    UnsafeMutableRawPointer(vertical.baseAddress! + i).storeBytes(of: four, as: SIMD4<Double>.self)
+                    sums += four
+                    i &+= 4
+                }
+                while i < n {
+                    let v = projection(i)
                     vertical[i] = v
                     sums[i & 3] += v
+                    i &+= 1
                 }
                 return (sums[0] + sums[1]) + (sums[2] + sums[3])
             }
