@@ -33,8 +33,22 @@ enum AutocorrelationPeaks {
             lag &+= 1
         }
         guard highest > -.infinity else { return -1 }
-        // Its first lag: the equality is true at one lag or a few, so this branch is predicted well.
-        for lag in lags where r[lag] == highest && isPeak(r, lag) { return lag }
+        // Its first lag, four lags at a time, then the rest: the equality is true at one lag or a few, so the
+        // branch on it is predicted well.
+        let h = SIMD4<Double>(repeating: highest)
+        lag = lags.lowerBound
+        while lag &+ 3 <= lags.upperBound {
+            let v = load(lag)
+            let hit = (v .== h) .& (v .>= load(lag &- 1)) .& (v .> load(lag &+ 1))
+            if any(hit) {
+                for k in 0..<4 where hit[k] { return lag &+ k }
+            }
+            lag &+= 4
+        }
+        while lag <= lags.upperBound {
+            if r[lag] == highest && isPeak(r, lag) { return lag }
+            lag &+= 1
+        }
         return -1
     }
 

@@ -129,19 +129,23 @@ struct BinDirections: Sendable {
         width: Int, in components: UnsafeBufferPointer<Double>, capacity: Int, lastBin: Int, lanes: Int,
         into vectors: UnsafeMutableBufferPointer<SIMD4<Double>>
     ) {
-        let base = UnsafeRawPointer(components.baseAddress!)
-        let axis = 4 &* capacity &* 8  // bytes from one axis's rings to the next's
+        // The x, y and z rings (each axis's two parity rings, 4 × capacity values, then the next axis's).
+        let x = UnsafeRawPointer(components.baseAddress!)
+        let (y, z) = (x + 4 &* capacity &* 8, x + 8 &* capacity &* 8)
         var (sx, sy, sz) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
         // Step i adds bins first + i, + 2, + 4, + 6: four consecutive values of the parity ring of first + i,
         // from the slot of first (even steps) or of first + 1 (odd steps) on, (i >> 1) further. The rings are
         // stored twice, so no slot needs wrapping (capacity > windowBins + 2 × width).
         let first = lastBin &- width &+ 1
-        func offset(_ bin: Int) -> Int { ((bin & 1) &* 2 &* capacity &+ ((bin >> 1) & (capacity &- 1))) &* 8 }
+        let oddRing = 2 &* capacity &* 8  // bytes from the even bins' ring to the odd bins'
+        /// Byte offset of `bin` in its axis's rings: its parity's ring (an odd bin: all bits of the mask set),
+        /// then its slot.
+        func offset(_ bin: Int) -> Int { ((0 &- (bin & 1)) & oddRing) &+ ((bin >> 1) & (capacity &- 1)) &* 8 }
         let starts = (offset(first), offset(first &+ 1))
         @inline(__always) func add(_ offset: Int) {
-            sx += base.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
-            sy += base.loadUnaligned(fromByteOffset: offset &+ axis, as: SIMD4<Double>.self)
-            sz += base.loadUnaligned(fromByteOffset: offset &+ 2 &* axis, as: SIMD4<Double>.self)
+            sx += x.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
+            sy += y.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
+            sz += z.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self)
         }
         var step = 0
         while step &+ 2 <= width {

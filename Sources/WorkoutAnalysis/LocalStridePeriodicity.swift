@@ -22,33 +22,38 @@ enum LocalStridePeriodicity {
         _ y: UnsafeBufferPointer<Double>, start: Int, length: Int, stride: Int, minimumDeviation: Double
     ) -> Double {
         guard stride > 0, length >= 3, start >= 0, start + length <= y.count else { return 0 }
+        let (before, after) = (start - stride >= 0, start + stride + length <= y.count)
+        guard before || after else { return 0 }
+        // The second's own mean and Σ of squared deviations, the same for both sides.
+        var sa = 0.0
+        for i in 0..<length { sa += y[start + i] }
+        let ma = sa / Double(length)
+        var saa = 0.0
+        for i in 0..<length {
+            let u = y[start + i] - ma
+            saa += u * u
+        }
+        guard saa >= Double(length) * minimumDeviation * minimumDeviation else { return 0 }
         var best = 0.0
-        if start - stride >= 0 {
-            best = Swift.max(best, pearson(y, start, start - stride, length, minimumDeviation))
-        }
-        if start + stride + length <= y.count {
-            best = Swift.max(best, pearson(y, start, start + stride, length, minimumDeviation))
-        }
+        if before { best = Swift.max(best, pearson(y, start, ma, saa, start - stride, length)) }
+        if after { best = Swift.max(best, pearson(y, start, ma, saa, start + stride, length)) }
         return best
     }
 
+    /// Pearson correlation of the `n` values from `a` (mean `ma`, Σ of squared deviations `saa`) with the `n`
+    /// values from `b`; 0 when either is flat.
     private static func pearson(
-        _ y: UnsafeBufferPointer<Double>, _ a: Int, _ b: Int, _ n: Int, _ minimumDeviation: Double
+        _ y: UnsafeBufferPointer<Double>, _ a: Int, _ ma: Double, _ saa: Double, _ b: Int, _ n: Int
     ) -> Double {
-        var (sa, sb) = (0.0, 0.0)
-        for i in 0..<n {
-            sa += y[a + i]
-            sb += y[b + i]
-        }
-        let (ma, mb) = (sa / Double(n), sb / Double(n))
-        var (saa, sbb, sab) = (0.0, 0.0, 0.0)
+        var sb = 0.0
+        for i in 0..<n { sb += y[b + i] }
+        let mb = sb / Double(n)
+        var (sbb, sab) = (0.0, 0.0)
         for i in 0..<n {
             let (u, v) = (y[a + i] - ma, y[b + i] - mb)
-            saa += u * u
             sbb += v * v
             sab += u * v
         }
-        guard saa >= Double(n) * minimumDeviation * minimumDeviation else { return 0 }
         let norm = (saa * sbb).squareRoot()
         return norm > 0 ? sab / norm : 0
     }

@@ -35,34 +35,38 @@ enum PartialSums {
         return (sums[0] + sums[1]) + (sums[2] + sums[3])
     }
 
-    /// `prefix[i]` = Σ `values[0..<i]` for i in 0...`count`, in blocks of eight: each block's running sums start
-    /// from its first value, then the total of the blocks before it is added. The blocks' sums do not wait on
-    /// each other (one running sum waits on every addition before it).
-    static func prefixSums(of values: [Double], count n: Int, into prefix: inout [Double]) {
-        values.withUnsafeBufferPointer { v in
-            prefix.withUnsafeMutableBufferPointer { p in
-                p[0] = 0
-                var start = 0
-                while start < n {
-                    let end = Swift.min(n, start &+ 8)
-                    var running = 0.0
-                    for i in start..<end {
-                        running += v[i]
-                        p[i &+ 1] = running
-                    }
-                    start = end
-                }
-                var before = 0.0
-                start = 0
-                while start < n {
-                    let end = Swift.min(n, start &+ 8)
-                    let total = p[end]
-                    for i in (start &+ 1)...end { p[i] += before }
-                    before += total
-                    start = end
-                }
-            }
+    /// `ends[L]` = Σ `values[0..<L]` + Σ `values[(count − L)..<count]` (the first L and the last L values) for L in
+    /// 0...max(`last`, ⌊count / 2⌋) (`last` ≤ `count`), and returns Σ of all `count` values (`ends` at ⌊count / 2⌋, plus the middle
+    /// value when `count` is odd). Four L at a time: the pair sums values[L] + values[count − 1 − L] of a step are
+    /// added up lane by lane within the vector (the step's running sums) and the total of the steps before it
+    /// added, so one addition per four L waits on the previous step.
+    static func endSums(
+        of values: UnsafePointer<Double>, count n: Int, through last: Int, into ends: UnsafeMutablePointer<Double>
+    ) -> Double {
+        let (v, q) = (UnsafeRawPointer(values), UnsafeMutableRawPointer(ends))
+        let through = Swift.max(last, n / 2)
+        var carry = 0.0
+        var l = 0
+        // ends[l + 3] needs the pairs up to l + 2; the step's total, the pair at l + 3 (values[l + 3] and
+        // values[n − 4 − l], both inside the values while l + 4 ≤ through ≤ n).
+        while l &+ 4 <= through {
+            let head = v.loadUnaligned(fromByteOffset: l &* 8, as: SIMD4<Double>.self)
+            let tail = v.loadUnaligned(fromByteOffset: (n &- 4 &- l) &* 8, as: SIMD4<Double>.self)
+            let w = head + SIMD4(tail[3], tail[2], tail[1], tail[0])
+            // Running sums within the step: (w0, w0 + w1, (w0 + w1) + w2, ((w0 + w1) + w2) + w3).
+            let w01 = w[0] + w[1]
+            let w012 = w01 + w[2]
+            q.storeBytes(
+                of: SIMD4(repeating: carry) + SIMD4(0, w[0], w01, w012), toByteOffset: l &* 8, as: SIMD4<Double>.self)
+            carry += w012 + w[3]
+            l &+= 4
         }
+        while l <= through {
+            ends[l] = carry
+            if l < through { carry += values[l] + values[n &- 1 &- l] }
+            l &+= 1
+        }
+        return n & 1 == 0 ? ends[n / 2] : ends[n / 2] + values[n / 2]
     }
 
     /// Σ `values[i]` × `values[i + lag]` over i in 0..<(`count` − `lag`), added in four partial sums (lane k takes

@@ -4,8 +4,11 @@
 struct WindowFeatureExtractor: Sendable {
     let configuration: WorkoutAnalyzerConfiguration
     private var magnitude: [Double]
-    /// Prefix sums of the centred |a| (count + 1 values), for the autocorrelation's centring.
-    private var prefix: [Double]
+    /// Σ of the centred |a| over the window's first L and last L bins, by L (count + 1 values), for the
+    /// autocorrelation's centring (``PartialSums/endSums(of:count:through:into:)``).
+    private var ends: [Double]
+    /// The lags the periodicity search reads, bins: one below the shortest period to one above the longest.
+    private let lagRange: ClosedRange<Int>
     /// The window's burst flags.
     private var isBurst: [Bool]
     private var isRotationBurst: [Bool]
@@ -23,14 +26,18 @@ struct WindowFeatureExtractor: Sendable {
         self.configuration = configuration
         let w = configuration.windowBins
         magnitude = Array(repeating: 0, count: w)
-        prefix = Array(repeating: 0, count: w + 1)
+        ends = Array(repeating: 0, count: w + 1)
         isBurst = Array(repeating: false, count: w)
         isRotationBurst = Array(repeating: false, count: w)
         autocorrelation = Array(repeating: 0, count: w)
         vertical = Array(repeating: 0, count: w)
         burstDistance = Array(repeating: 0, count: w)
-        let maximumLag = Int((configuration.periodRange.upperBound * configuration.binRate).rounded(.up)) + 1
         let rate = configuration.binRate
+        // The periodicity search reads lags minimum − 1 … maximum + 1 (peaks compare each lag with both
+        // neighbours), the minimum at least 2 bins.
+        let minimumLag = Swift.max(2, Int((configuration.periodRange.lowerBound * rate).rounded(.down)))
+        let maximumLag = Int((configuration.periodRange.upperBound * rate).rounded(.up))
+        lagRange = (minimumLag - 1)...Swift.max(minimumLag - 1, Swift.min(maximumLag + 1, w - 1))
         directions = BinDirections(
             widths: (Swift.max(1, Int((0.24 * rate).rounded())), Swift.max(1, Int((0.5 * rate).rounded()))),
             windowBins: w, binsPerSecond: configuration.binsPerSecond)
@@ -39,7 +46,7 @@ struct WindowFeatureExtractor: Sendable {
         quietSeconds = QuietSeconds(
             windowBins: w, binsPerSecond: configuration.binsPerSecond,
             maximumDeviation: configuration.stationaryDeviation, maximumVibration: configuration.stationaryVibration)
-        products = SlidingAutocorrelation(maximumLag: Swift.min(maximumLag, w - 1), windowBins: w)
+        products = SlidingAutocorrelation(lags: lagRange, windowBins: w)
     }
 
     /// Features of bins `range` (absolute bin numbers, all still held by `bins`); `centre` is the first bin of the
@@ -108,7 +115,7 @@ struct WindowFeatureExtractor: Sendable {
         (f.directionVariance, f.slowDirectionVariance) = directions.variances(of: range, in: bins)
         periodicity(n: n, mean: mean, sumSquares: sumSquares, into: &f)
         if f.stepPeriod > 0 {
-            checkForStride(range, in: bins, meanAcceleration: first / Double(n), into: &f)
+            checkForStride(range, meanAcceleration: first / Double(n), into: &f)
             let strideLag = Int((2 * f.stepPeriod * rate).rounded())
             let minimumDeviation = 0.5 * configuration.gaitMinimumDeviation
             f.centreStridePeriodicity = magnitude.withUnsafeBufferPointer {
@@ -161,48 +168,47 @@ struct WindowFeatureExtractor: Sendable {
     /// Normalised (unbiased) autocorrelation of the centred |a| and its peaks.
     private mutating func periodicity(n: Int, mean: Double, sumSquares: Double, into f: inout WindowFeatures) {
         let rate = configuration.binRate
-        let minLag = Swift.max(2, Int((configuration.periodRange.lowerBound * rate).rounded(.down)))
-        let maxLag = Swift.min(n - n / 4, Int((configuration.periodRange.upperBound * rate).rounded(.up)))
+        let minLag = lagRange.lowerBound + 1
+        let maxLag = Swift.min(n - n / 4, lagRange.upperBound - 1)
         guard maxLag > minLag + 2, sumSquares > 0 else { return }
         let variance = sumSquares / Double(n)
         // Σ (y_i − ȳ)(y_{i+L} − ȳ) = Σ y_i·y_{i+L} − ȳ (A + B) + (n − L) ȳ², with A and B the sums of y over the
-        // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds y − ȳ).
+        // pairs' first and second members (y = |a| − 1 g, ȳ its window mean; magnitude holds z = y − ȳ). With T =
+        // Σ z and E_L = Σ z over the first L and the last L bins, A + B = 2 T − E_L + 2 (n − L) ȳ, so the sum is
+        // Σ y_i·y_{i+L} − ȳ (2 T − E_L) − (n − L) ȳ².
         let offset = mean - 1
-        PartialSums.prefixSums(of: magnitude, count: n, into: &prefix)
         let lags = (minLag - 1)...(maxLag + 1)
-        let (products, prefix) = (products, prefix)
+        let total = magnitude.withUnsafeBufferPointer { z in
+            ends.withUnsafeMutableBufferPointer {
+                PartialSums.endSums(of: z.baseAddress!, count: n, through: lags.upperBound, into: $0.baseAddress!)
+            }
+        }
+        let (products, endSums) = (products, ends)
         autocorrelation.withUnsafeMutableBufferPointer { r in
             products.withProducts { products in
-                prefix.withUnsafeBufferPointer { prefix in
+                endSums.withUnsafeBufferPointer { ends in
                     // Four lags at a time, each lane as one lag's scalar expression (so the same values as one at
                     // a time), and one division by (n − L) × variance per lag.
-                    let (p, q) = (UnsafeRawPointer(prefix.baseAddress!), UnsafeRawPointer(products.baseAddress!))
+                    let (e, q) = (UnsafeRawPointer(ends.baseAddress!), UnsafeRawPointer(products.baseAddress!))
                     let out = UnsafeMutableRawPointer(r.baseAddress!)
-                    let (o, v, total) = (
+                    let (o, v, twice) = (
                         SIMD4<Double>(repeating: offset), SIMD4<Double>(repeating: variance),
-                        SIMD4<Double>(repeating: prefix[n])
+                        SIMD4<Double>(repeating: 2 * total)
                     )
                     var lag = lags.lowerBound
                     while lag <= lags.upperBound {
-                        let four = lag &+ 4 <= lags.upperBound &+ 1
-                        var c = SIMD4<Double>.zero
-                        var m = SIMD4<Double>(repeating: 1)
-                        if four {
+                        if lag &+ 4 <= lags.upperBound &+ 1 {
                             // n − L for L = lag … lag + 3 (small integers: exact as Double).
-                            m = SIMD4<Double>(repeating: Double(n &- lag)) - SIMD4<Double>(0, 1, 2, 3)
-                            // prefix[n − L] for L = lag … lag + 3: four values read backwards.
-                            let back = p.loadUnaligned(fromByteOffset: (n &- lag &- 3) &* 8, as: SIMD4<Double>.self)
-                            let first = SIMD4(back[3], back[2], back[1], back[0]) + m * o
-                            let second = total - p.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) + m * o
-                            c = q.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) - o * (first + second)
-                                + m * o * o
+                            let m = SIMD4<Double>(repeating: Double(n &- lag)) - SIMD4<Double>(0, 1, 2, 3)
+                            let sums = twice - e.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self)
+                            let c = q.loadUnaligned(fromByteOffset: lag &* 8, as: SIMD4<Double>.self) - o * sums
+                                - m * o * o
                             out.storeBytes(of: c / (m * v), toByteOffset: lag &* 8, as: SIMD4<Double>.self)
                             lag &+= 4
                         } else {
                             let m = Double(n - lag)
-                            let first = prefix[n - lag] + m * offset
-                            let second = prefix[n] - prefix[lag] + m * offset
-                            r[lag] = (products[lag] - offset * (first + second) + m * offset * offset) / (m * variance)
+                            let c = products[lag] - offset * (2 * total - ends[lag]) - m * offset * offset
+                            r[lag] = c / (m * variance)
                             lag &+= 1
                         }
                     }
@@ -268,7 +274,7 @@ struct WindowFeatureExtractor: Sendable {
     /// (≥ ``WorkoutAnalyzerConfiguration/verticalStepPeriodicity``) and twice the frequency is still a step
     /// frequency, the step period is half the period found.
     private mutating func checkForStride(
-        _ range: Range<Int>, in bins: MotionBins, meanAcceleration g: SIMD4<Double>, into f: inout WindowFeatures
+        _ range: Range<Int>, meanAcceleration g: SIMD4<Double>, into f: inout WindowFeatures
     ) {
         let rate = configuration.binRate
         guard 2 * f.stepFrequency <= configuration.stepFrequencyRange.upperBound else { return }
@@ -279,20 +285,30 @@ struct WindowFeatureExtractor: Sendable {
         let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
         guard norm > 0 else { return }
         let u = g / norm
-        // The projections, then Σ v, Σ (v − v̄)² and the lagged products each in four partial sums (lane k takes
-        // the terms at k mod 4, in order), so the additions need not wait on each other.
-        let first = bins.slot(range.lowerBound)
-        let sum = bins.slots.withUnsafeBufferPointer { ring in
+        // The projections of the bins' mean acceleration (in Double from the per-bin cache), then Σ v,
+        // Σ (v − v̄)² and the lagged products each in four partial sums (lane k takes the terms at k mod 4, in
+        // order), so the additions need not wait on each other.
+        let lower = range.lowerBound
+        let sum = moments.withSlots { cache, mask in
             vertical.withUnsafeMutableBufferPointer { vertical in
+                /// The projection of bin `lower + i`, g.
+                @inline(__always) func projection(_ i: Int) -> Double {
+                    let p = cache[(lower &+ i) & mask].acceleration * u
+                    return p.x + p.y + p.z
+                }
                 var sums = SIMD4<Double>.zero
-                var s = first
-                for i in 0..<n {
-                    let b = ring[s]
-                    let v = Double(b.meanX) * u.x + Double(b.meanY) * u.y + Double(b.meanZ) * u.z
+                var i = 0
+                while i &+ 4 <= n {
+                    let four = SIMD4(projection(i), projection(i &+ 1), projection(i &+ 2), projection(i &+ 3))
+                    UnsafeMutableRawPointer(vertical.baseAddress! + i).storeBytes(of: four, as: SIMD4<Double>.self)
+                    sums += four
+                    i &+= 4
+                }
+                while i < n {
+                    let v = projection(i)
                     vertical[i] = v
                     sums[i & 3] += v
-                    s &+= 1
-                    if s == ring.count { s = 0 }
+                    i &+= 1
                 }
                 return (sums[0] + sums[1]) + (sums[2] + sums[3])
             }

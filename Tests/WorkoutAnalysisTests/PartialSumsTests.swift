@@ -10,7 +10,7 @@ struct PartialSumsTests {
         return (0..<count).map { _ in 1 + Double.random(in: -0.3...0.3, using: &random) }
     }
 
-    @Test("centring, prefix sums and lagged products equal plain running sums to rounding", arguments: [200, 137, 3])
+    @Test("centring, end sums and lagged products equal plain running sums to rounding", arguments: [200, 137, 3])
     func equalPlainSums(count: Int) {
         let values = Self.values(count, seed: UInt64(count))
         let mean = values.reduce(0, +) / Double(count)
@@ -28,14 +28,23 @@ struct PartialSumsTests {
         for i in 0..<count { lanes[i % 4] += centred[i] * centred[i] }
         #expect(squares == (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
 
-        var prefix = Array(repeating: -1.0, count: count + 1)
-        PartialSums.prefixSums(of: values, count: count, into: &prefix)
-        var running = 0.0
-        #expect(prefix[0] == 0)
-        for i in 0..<count {
-            running += values[i]
-            #expect(abs(prefix[i + 1] - running) <= 1e-13 * running, "prefix \(i + 1)")
+        // Sums of the first L and the last L values, and the total.
+        let through = Swift.min(count, 90)
+        var ends = Array(repeating: -1.0, count: count + 2)
+        let total = values.withUnsafeBufferPointer { v in
+            ends.withUnsafeMutableBufferPointer {
+                PartialSums.endSums(of: v.baseAddress!, count: count, through: through, into: $0.baseAddress!)
+            }
         }
+        let plainTotal = values.reduce(0, +)
+        #expect(abs(total - plainTotal) <= 1e-13 * plainTotal)
+        #expect(ends[0] == 0)
+        for l in 0...Swift.max(through, count / 2) {
+            var direct = 0.0
+            for i in 0..<l { direct += values[i] + values[count - 1 - i] }
+            #expect(abs(ends[l] - direct) <= 1e-13 * Swift.max(1, direct), "ends \(l)")
+        }
+        #expect(ends[Swift.max(through, count / 2) + 1] == -1)  // nothing written past `through`
 
         for lag in [0, 1, 2, count / 2, count - 1] where lag < count {
             let products = centred.withUnsafeBufferPointer { PartialSums.laggedProducts($0, count: count, lag: lag) }
