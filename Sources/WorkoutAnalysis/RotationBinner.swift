@@ -15,7 +15,7 @@ struct RotationBinner: GridBinner, Sendable {
 
     mutating func start(at bin: Int) { current = bin }
 
-    /// Adds one |rotation rate| (rad/s) at `time` (s).
+    /// Adds one |rotation rate| (rad/s) at `time` (s). A NaN or infinite time or magnitude is skipped.
     @inline(__always)
     mutating func add(time: Double, magnitude: Float, into bins: inout MotionBins) {
         guard magnitude.isFinite, time.isFinite else { return }
@@ -23,8 +23,11 @@ struct RotationBinner: GridBinner, Sendable {
         peakSquared = Swift.max(peakSquared, magnitude * magnitude)
     }
 
-    /// Adds rotation rates `start..<count` (rad/s) until one opens a bin in a later second than the previous
-    /// sample; returns the index after the last sample added (as ``AccelerationBinner``'s columnar `add`).
+    /// Adds rotation rates `start..<count` (rad/s; times in s) until one opens a bin in a later second than the
+    /// previous sample, and the rest of that bin; returns the index after the last sample added (as
+    /// ``AccelerationBinner``'s columnar `add`). The same bins, bit for bit, as ``add(time:magnitude:into:)``
+    /// sample by sample: a sample with a NaN or infinite time or |ω|² is skipped, one whose time goes back joins
+    /// the open bin.
     @inline(__always)
     mutating func add(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
@@ -33,62 +36,187 @@ struct RotationBinner: GridBinner, Sendable {
         bins.withRing { ring in add(from: start, count: count, times: times, x: x, y: y, z: z, in: ring) }
     }
 
+    /// The columnar `add` on the lent ring. The open bin (its number, its end on the t × `binRate` scale and its
+    /// peak |ω|²) stays in local variables for the whole call, also while a bin is closed and the next opened, and
+    /// is stored back once on return. Per bin: its samples eight at a time while all eight are in it (a 40 ms bin
+    /// holds 8 at 200 Hz), then four, then one at a time; the first sample past it opens the next bin, found
+    /// without rounding when it is the bin right after.
     @inline(__always)
     private mutating func add(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, in ring: MotionBinRing
     ) -> Int {
         var i = start
-        while i < count {
-            let t = times[i]
-            let squared = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
-            i &+= 1
-            guard squared.isFinite, t.isFinite else { continue }
-            let passed = enter(time: t, in: ring)
-            var p = peakSquared
-            if squared > p { p = squared }
-            let binEnd = Double(current! &+ 1)
-            (i, p) = Self.peakOfFours(
-                from: i &- 1, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: p)
-            while i < count, times[i] * binRate < binEnd {
-                let q = x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
-                if q > p, q < .infinity { p = q }  // a NaN never compares greater; an infinite one is skipped
-                i &+= 1
-            }
-            peakSquared = p
-            if passed { return i }
+        if current == nil {
+            // The first sample with a finite time and |ω|² opens the first bin.
+            while i < count, !(Self.squared(i, x: x, y: y, z: z) < .infinity && times[i].isFinite) { i &+= 1 }
+            guard i < count else { return i }
+            _ = enter(time: times[i], in: ring)
         }
+        var bin = current.unsafelyUnwrapped
+        var binEnd = Double(bin &+ 1)
+        var peak = peakSquared
+        var passed = false
+        while true {
+            // The open bin's samples from i: eight at a time while all eight are in it (a 40 ms bin holds 8 at
+            // 200 Hz), then four at a time, then one at a time.
+            (i, peak) = Self.peakOfEights(
+                from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: peak)
+            guard i < count else { break }
+            var scaled = times[i] * binRate
+            if Self.isInBin(scaled, binEnd: binEnd) {
+                (i, peak) = Self.peakOfFours(
+                    from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd,
+                    peak: peak)
+                while i < count, Self.isInBin(times[i] * binRate, binEnd: binEnd) {
+                    let q = Self.squared(i, x: x, y: y, z: z)
+                    if q > peak, q < .infinity { peak = q }  // a NaN never compares greater; an infinite one is skipped
+                    i &+= 1
+                }
+                guard i < count else { break }
+                scaled = times[i] * binRate
+            }
+            // Sample i is past the open bin, or its time is NaN or −∞. It opens the next bin unless its time or
+            // |ω|² is NaN or infinite (then it is skipped); it is taken again, as the bin's first sample, by the
+            // steps above.
+            guard !passed else { break }
+            let q = Self.squared(i, x: x, y: y, z: z)
+            guard q < .infinity else {
+                i &+= 1
+                continue
+            }
+            let next: Int, nextEnd: Double
+            if scaled < binEnd + 1, scaled >= binEnd {
+                (next, nextEnd) = (bin &+ 1, binEnd + 1)  // a finite time in the bin right after
+            } else if times[i].isFinite {
+                next = Int(scaled.rounded(.down))
+                nextEnd = Double(next &+ 1)
+            } else {
+                i &+= 1
+                continue
+            }
+            let b = ring.pointer(bin)
+            b.pointee.peakRotationRate = peak.squareRoot()
+            b.pointee.rotationBin = bin
+            if next != bin &+ 1 { Self.clear(from: bin &+ 1, to: next, in: ring) }
+            bin = next
+            binEnd = nextEnd
+            peak = q
+            if bin >= secondEnd {
+                secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
+                passed = true
+            }
+        }
+        current = bin
+        peakSquared = peak
         return i
     }
 
-    /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken four at a time while all four are
-    /// in the bin (t × `binRate` < `binEnd`, t in s), at most up to `count`; and the index of the first sample
-    /// not taken. A NaN |ω|² never compares greater and an infinite one is skipped (as a bin's first sample is),
-    /// so the order does not matter: the same peak as one sample at a time.
+    /// |ω|² of sample `i`, rad²/s².
+    @inline(__always)
+    private static func squared(
+        _ i: Int, x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>
+    ) -> Float {
+        x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
+    }
+
+    /// Whether a sample whose time × `binRate` is `scaled` joins the bin ending at `binEnd` (on the same scale):
+    /// `scaled` is before the end and not NaN or −∞ (a time that goes back joins the open bin; a later bin's number
+    /// would not be smaller).
+    @inline(__always)
+    private static func isInBin(_ scaled: Double, binEnd: Double) -> Bool {
+        scaled < binEnd && scaled > -.infinity
+    }
+
+    /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken eight at a time while all eight are
+    /// in the bin (``isInBin(_:binEnd:)``), at most up to `count`; and the index of the first sample not taken. A
+    /// NaN |ω|² never compares greater and an infinite one is skipped (as one sample at a time), so the order does
+    /// not matter: the same peak as one sample at a time.
+    @inline(__always)
+    private static func peakOfEights(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, peak: Float
+    ) -> (next: Int, peak: Float) {
+        let columns = Columns(times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+        var peaks = SIMD8<Float>(repeating: peak)
+        var i = start
+        let last = count &- 8
+        // Sample i's time alone first: after a bin's 8 samples at 200 Hz it is the next bin's.
+        while i <= last, times[i] * binRate < binEnd {
+            guard all(columns.inBin(i) .& columns.inBin(i &+ 4)) else { break }
+            let squared = columns.squared(i, as: SIMD8<Float>.self)
+            peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
+            i &+= 8
+        }
+        return (i, Self.largest(Self.larger(peaks.lowHalf, peaks.highHalf)))
+    }
+
+    /// ``peakOfEights(from:count:times:x:y:z:binRate:binEnd:peak:)`` four samples at a time.
     @inline(__always)
     private static func peakOfFours(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, peak: Float
     ) -> (next: Int, peak: Float) {
-        let t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
-        let (px, py, pz) = (
-            UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped), UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped),
-            UnsafeRawPointer(z.baseAddress.unsafelyUnwrapped)
-        )
-        let rate = SIMD4<Double>(repeating: binRate), end = SIMD4<Double>(repeating: binEnd)
+        let columns = Columns(times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
         var peaks = SIMD4<Float>(repeating: peak)
         var i = start
-        while i &+ 4 <= count {
-            guard all(t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * rate .< end) else { break }
-            let offset = i &* 4
-            let fx = px.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let fy = py.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let fz = pz.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let squared = fx * fx + fy * fy + fz * fz
+        let last = count &- 4
+        while i <= last, all(columns.inBin(i)) {
+            let squared = columns.squared(i, as: SIMD4<Float>.self)
             peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
             i &+= 4
         }
-        return (i, Swift.max(Swift.max(peaks[0], peaks[1]), Swift.max(peaks[2], peaks[3])))
+        return (i, Self.largest(peaks))
+    }
+
+    /// The lane-wise larger of `a` and `b` (finite and ≥ 0).
+    @inline(__always)
+    private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        a.replacing(with: b, where: b .> a)
+    }
+
+    /// The largest lane of `peaks` (all finite and ≥ 0).
+    @inline(__always)
+    private static func largest(_ peaks: SIMD4<Float>) -> Float {
+        let two = peaks.lowHalf.replacing(with: peaks.highHalf, where: peaks.highHalf .> peaks.lowHalf)
+        return Swift.max(two[0], two[1])
+    }
+
+    /// A call's columns as raw pointers, for loads of several samples (times in s, rotation rates in rad/s), and
+    /// the open bin's end on the t × `binRate` scale.
+    private struct Columns {
+        let t: UnsafeRawPointer, x: UnsafeRawPointer, y: UnsafeRawPointer, z: UnsafeRawPointer
+        let rate: SIMD4<Double>, end: SIMD4<Double>
+
+        @inline(__always)
+        init(
+            times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>,
+            z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double
+        ) {
+            t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
+            self.x = UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped)
+            self.y = UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped)
+            self.z = UnsafeRawPointer(z.baseAddress.unsafelyUnwrapped)
+            rate = SIMD4(repeating: binRate)
+            end = SIMD4(repeating: binEnd)
+        }
+
+        /// Which of samples `i..<i + 4` are in the open bin (``RotationBinner/isInBin(_:binEnd:)``, lane-wise).
+        @inline(__always)
+        func inBin(_ i: Int) -> SIMDMask<SIMD4<Int64>> {
+            let scaled = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * rate
+            return scaled .< end .& scaled .> SIMD4(repeating: -.infinity)
+        }
+
+        /// |ω|² of samples `i..<i + V.scalarCount`, rad²/s².
+        @inline(__always)
+        func squared<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Float {
+            let offset = i &* 4
+            let fx = x.loadUnaligned(fromByteOffset: offset, as: V.self)
+            let fy = y.loadUnaligned(fromByteOffset: offset, as: V.self)
+            let fz = z.loadUnaligned(fromByteOffset: offset, as: V.self)
+            return fx * fx + fy * fy + fz * fz
+        }
     }
 
     mutating func close(upTo bin: Int, in ring: MotionBinRing) {
@@ -97,14 +225,19 @@ struct RotationBinner: GridBinner, Sendable {
         b.pointee.peakRotationRate = peakSquared.squareRoot()
         b.pointee.rotationBin = c
         peakSquared = 0
-        var k = c + 1
-        if bin - k > ring.capacity { k = bin - ring.capacity }
-        while k < bin {
+        Self.clear(from: c + 1, to: bin, in: ring)
+        current = bin
+    }
+
+    /// Marks bins `first..<end` as without device motion (peak 0); at most a ring's worth are ever read back.
+    private static func clear(from first: Int, to end: Int, in ring: MotionBinRing) {
+        var k = first
+        if end - k > ring.capacity { k = end - ring.capacity }
+        while k < end {
             let b = ring.pointer(k)
             b.pointee.peakRotationRate = 0
             b.pointee.rotationBin = k
             k += 1
         }
-        current = bin
     }
 }
