@@ -55,19 +55,17 @@ struct RotationBinner: GridBinner, Sendable {
         }
         var bin = current.unsafelyUnwrapped
         var binEnd = Double(bin &+ 1)
+        let columns = Columns(times: times, x: x, y: y, z: z, binRate: binRate)
         var peak = peakSquared
         var passed = false
         while true {
             // The open bin's samples from i: eight at a time while all eight are in it (a 40 ms bin holds 8 at
-            // 200 Hz), then four at a time, then one at a time.
-            (i, peak) = Self.peakOfEights(
-                from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, peak: peak)
+            // 200 Hz), then four, then one at a time.
+            (i, peak) = columns.peakOfEights(from: i, count: count, binEnd: binEnd, peak: peak)
             guard i < count else { break }
             var scaled = times[i] * binRate
             if Self.isInBin(scaled, binEnd: binEnd) {
-                (i, peak) = Self.peakOfFours(
-                    from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd,
-                    peak: peak)
+                (i, peak) = columns.peakOfFour(from: i, count: count, binEnd: binEnd, peak: peak)
                 while i < count, Self.isInBin(times[i] * binRate, binEnd: binEnd) {
                     let q = Self.squared(i, x: x, y: y, z: z)
                     if q > peak, q < .infinity { peak = q }  // a NaN never compares greater; an infinite one is skipped
@@ -128,94 +126,87 @@ struct RotationBinner: GridBinner, Sendable {
         scaled < binEnd && scaled > -.infinity
     }
 
-    /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken eight at a time while all eight are
-    /// in the bin (``isInBin(_:binEnd:)``), at most up to `count`; and the index of the first sample not taken. A
-    /// NaN |ω|² never compares greater and an infinite one is skipped (as one sample at a time), so the order does
-    /// not matter: the same peak as one sample at a time.
-    @inline(__always)
-    private static func peakOfEights(
-        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
-        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, peak: Float
-    ) -> (next: Int, peak: Float) {
-        let columns = Columns(times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
-        var peaks = SIMD8<Float>(repeating: peak)
-        var i = start
-        let last = count &- 8
-        // Sample i's time alone first: after a bin's 8 samples at 200 Hz it is the next bin's.
-        while i <= last, times[i] * binRate < binEnd {
-            guard all(columns.inBin(i) .& columns.inBin(i &+ 4)) else { break }
-            let squared = columns.squared(i, as: SIMD8<Float>.self)
-            peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
-            i &+= 8
-        }
-        return (i, Self.largest(Self.larger(peaks.lowHalf, peaks.highHalf)))
-    }
-
-    /// ``peakOfEights(from:count:times:x:y:z:binRate:binEnd:peak:)`` four samples at a time.
-    @inline(__always)
-    private static func peakOfFours(
-        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
-        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, peak: Float
-    ) -> (next: Int, peak: Float) {
-        let columns = Columns(times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
-        var peaks = SIMD4<Float>(repeating: peak)
-        var i = start
-        let last = count &- 4
-        while i <= last, all(columns.inBin(i)) {
-            let squared = columns.squared(i, as: SIMD4<Float>.self)
-            peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
-            i &+= 4
-        }
-        return (i, Self.largest(peaks))
-    }
-
-    /// The lane-wise larger of `a` and `b` (finite and ≥ 0).
-    @inline(__always)
-    private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-        a.replacing(with: b, where: b .> a)
-    }
-
-    /// The largest lane of `peaks` (all finite and ≥ 0).
-    @inline(__always)
-    private static func largest(_ peaks: SIMD4<Float>) -> Float {
-        let two = peaks.lowHalf.replacing(with: peaks.highHalf, where: peaks.highHalf .> peaks.lowHalf)
-        return Swift.max(two[0], two[1])
-    }
-
-    /// A call's columns as raw pointers, for loads of several samples (times in s, rotation rates in rad/s), and
-    /// the open bin's end on the t × `binRate` scale.
+    /// A call's columns as raw pointers, for loads of several samples (times in s, rotation rates in rad/s).
     private struct Columns {
+        let times: UnsafeBufferPointer<Double>
         let t: UnsafeRawPointer, x: UnsafeRawPointer, y: UnsafeRawPointer, z: UnsafeRawPointer
-        let rate: SIMD4<Double>, end: SIMD4<Double>
+        /// The bin rate, bins/s.
+        let binRate: Double
 
         @inline(__always)
         init(
             times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>,
-            z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double
+            z: UnsafeBufferPointer<Float>, binRate: Double
         ) {
+            self.times = times
             t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
             self.x = UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped)
             self.y = UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped)
             self.z = UnsafeRawPointer(z.baseAddress.unsafelyUnwrapped)
-            rate = SIMD4(repeating: binRate)
-            end = SIMD4(repeating: binEnd)
+            self.binRate = binRate
         }
 
-        /// Which of samples `i..<i + 4` are in the open bin (``RotationBinner/isInBin(_:binEnd:)``, lane-wise).
+        /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken eight at a time while all
+        /// eight are in the bin ending at `binEnd` (``RotationBinner/isInBin(_:binEnd:)``), at most up to `count`;
+        /// and the index of the first sample not taken. A NaN |ω|² never compares greater and an infinite one is
+        /// skipped (as one sample at a time), so the order does not matter: the same peak as one sample at a time.
         @inline(__always)
-        func inBin(_ i: Int) -> SIMDMask<SIMD4<Int64>> {
-            let scaled = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * rate
+        func peakOfEights(from start: Int, count: Int, binEnd: Double, peak: Float) -> (next: Int, peak: Float) {
+            let end = SIMD4(repeating: binEnd)
+            var peaks = SIMD8<Float>(repeating: peak)
+            var i = start
+            let last = count &- 8
+            // Sample i's time alone first: after a bin's 8 samples at 200 Hz it is the next bin's.
+            while i <= last, times[i] * binRate < binEnd {
+                guard all(inBin(i, end: end) .& inBin(i &+ 4, end: end)) else { break }
+                let squared = squared(i, as: SIMD8<Float>.self)
+                peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
+                i &+= 8
+            }
+            return (i, Self.largest(Self.larger(peaks.lowHalf, peaks.highHalf)))
+        }
+
+        /// The largest of `peak` and the |ω|² of samples `i..<i + 4` if all four are in the bin ending at `binEnd`
+        /// and before `count`, and the index after them; otherwise `(i, peak)`. One step, not a loop: where
+        /// ``peakOfEights(from:count:binEnd:peak:)`` stopped, a second step of four would not be in the bin (the two
+        /// would have been a step of eight).
+        @inline(__always)
+        func peakOfFour(from i: Int, count: Int, binEnd: Double, peak: Float) -> (next: Int, peak: Float) {
+            guard i <= count &- 4, all(inBin(i, end: SIMD4(repeating: binEnd))) else { return (i, peak) }
+            let squared = squared(i, as: SIMD4<Float>.self), peaks = SIMD4(repeating: peak)
+            let larger = peaks.replacing(with: squared, where: squared .> peaks .& squared .< .infinity)
+            return (i &+ 4, Self.largest(larger))
+        }
+
+        /// Which of samples `i..<i + 4` are in the bin ending at `end` (``RotationBinner/isInBin(_:binEnd:)``,
+        /// lane-wise).
+        @inline(__always)
+        private func inBin(_ i: Int, end: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {
+            let scaled = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * SIMD4(repeating: binRate)
             return scaled .< end .& scaled .> SIMD4(repeating: -.infinity)
         }
 
         /// |ω|² of samples `i..<i + V.scalarCount`, rad²/s².
         @inline(__always)
-        func squared<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Float {
+        private func squared<V: SIMD>(_ i: Int, as: V.Type) -> V where V.Scalar == Float {
             let offset = i &* 4
             let fx = x.loadUnaligned(fromByteOffset: offset, as: V.self)
             let fy = y.loadUnaligned(fromByteOffset: offset, as: V.self)
             let fz = z.loadUnaligned(fromByteOffset: offset, as: V.self)
             return fx * fx + fy * fy + fz * fz
+        }
+
+        /// The lane-wise larger of `a` and `b` (finite and ≥ 0).
+        @inline(__always)
+        private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+            a.replacing(with: b, where: b .> a)
+        }
+
+        /// The largest lane of `peaks` (all finite and ≥ 0).
+        @inline(__always)
+        private static func largest(_ peaks: SIMD4<Float>) -> Float {
+            let two = peaks.lowHalf.replacing(with: peaks.highHalf, where: peaks.highHalf .> peaks.lowHalf)
+            return Swift.max(two[0], two[1])
         }
     }
 

@@ -64,7 +64,7 @@ struct RotationBinnerTests {
     }
 
     @Test(
-        "each bin's peak is the largest |ω| of its samples at 200 Hz (7 to 9 a bin), any batch cutting; NaN or infinite times and components skipped",
+        "each bin's peak is the largest |ω| of its samples at 200 Hz (7 to 9 a bin), for any batch cutting; a NaN or infinite time or component skipped",
         arguments: [UInt64(1), 2, 3])
     func peaksAreTheLargestOfTheBin(seed: UInt64) {
         let s = Self.deviceMotion(seed: seed)
