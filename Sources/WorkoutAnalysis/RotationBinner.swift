@@ -40,7 +40,8 @@ struct RotationBinner: GridBinner, Sendable {
     /// peak |ω|²) stays in local variables for the whole call, also while a bin is closed and the next opened, and
     /// is stored back once on return. Per bin: its samples eight at a time while all eight are in it (a 40 ms bin
     /// holds 8 at 200 Hz), then four, then one at a time; the first sample past it opens the next bin, found
-    /// without rounding when it is the bin right after.
+    /// without rounding when it is the bin right after. At 200 Hz one step of eight usually holds a whole bin: the
+    /// step that does not fit the open bin closes it and opens the next when its samples are all that bin's.
     @inline(__always)
     private mutating func add(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
@@ -59,9 +60,30 @@ struct RotationBinner: GridBinner, Sendable {
         var peak = peakSquared
         var passed = false
         while true {
-            // The open bin's samples from i: eight at a time while all eight are in it (a 40 ms bin holds 8 at
-            // 200 Hz), then four, then one at a time.
-            (i, peak) = columns.peakOfEights(from: i, count: count, binEnd: binEnd, peak: peak)
+            // Steps of eight samples (a 40 ms bin holds 8 at 200 Hz): all in the open bin, or, when the first
+            // opens the bin right after and all eight are in it, the close of the open bin and the next bin's
+            // samples.
+            var peaks = SIMD8<Float>(repeating: peak)
+            while i <= count &- 8 {
+                let (now, after, squared) = columns.step(i, binEnd: binEnd)
+                let valid = squared .< .infinity
+                if now {
+                    peaks.replace(with: squared, where: squared .> peaks .& valid)
+                    i &+= 8
+                    continue
+                }
+                // The first sample opens the bin right after (a finite time in it, a finite |ω|²) and the other
+                // seven join that bin; not when the open bin began a second (the call returns at its end).
+                guard !passed, after, times[i] * binRate >= binEnd, valid[0] else { break }
+                Self.write(Columns.largest(peaks), of: bin, in: ring)
+                bin &+= 1
+                binEnd += 1
+                peaks = SIMD8(repeating: 0).replacing(with: squared, where: squared .> 0 .& valid)
+                i &+= 8
+                passed = opens(bin)
+            }
+            peak = Columns.largest(peaks)
+            // Then four, then one at a time.
             guard i < count else { break }
             var scaled = times[i] * binRate
             if Self.isInBin(scaled, binEnd: binEnd) {
@@ -93,21 +115,32 @@ struct RotationBinner: GridBinner, Sendable {
                 i &+= 1
                 continue
             }
-            let b = ring.pointer(bin)
-            b.pointee.peakRotationRate = peak.squareRoot()
-            b.pointee.rotationBin = bin
+            Self.write(peak, of: bin, in: ring)
             if next != bin &+ 1 { Self.clear(from: bin &+ 1, to: next, in: ring) }
             bin = next
             binEnd = nextEnd
             peak = q
-            if bin >= secondEnd {
-                secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
-                passed = true
-            }
+            passed = opens(bin)
         }
         current = bin
         peakSquared = peak
         return i
+    }
+
+    /// Whether `bin`, just opened, is in a later second than the bins before it (and then the end of its second).
+    @inline(__always)
+    private mutating func opens(_ bin: Int) -> Bool {
+        guard bin >= secondEnd else { return false }
+        secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
+        return true
+    }
+
+    /// Writes the closed `bin`'s peak |ω| (the root of `peakSquared`, rad²/s²) to its slot.
+    @inline(__always)
+    private static func write(_ peakSquared: Float, of bin: Int, in ring: MotionBinRing) {
+        let b = ring.pointer(bin)
+        b.pointee.peakRotationRate = peakSquared.squareRoot()
+        b.pointee.rotationBin = bin
     }
 
     /// |ω|² of sample `i`, rad²/s².
@@ -146,30 +179,25 @@ struct RotationBinner: GridBinner, Sendable {
             self.binRate = binRate
         }
 
-        /// The largest of `peak` and the |ω|² (rad²/s²) of samples `start…`, taken eight at a time while all
-        /// eight are in the bin ending at `binEnd` (``RotationBinner/isInBin(_:binEnd:)``), at most up to `count`;
-        /// and the index of the first sample not taken. A NaN |ω|² never compares greater and an infinite one is
-        /// skipped (as one sample at a time), so the order does not matter: the same peak as one sample at a time.
+        /// Samples `i..<i + 8`: whether all are in the bin ending at `binEnd` (``RotationBinner/isInBin(_:binEnd:)``),
+        /// whether all are in the bin after it (its end `binEnd` + 1), and their |ω|² (rad²/s²).
         @inline(__always)
-        func peakOfEights(from start: Int, count: Int, binEnd: Double, peak: Float) -> (next: Int, peak: Float) {
-            let end = SIMD4(repeating: binEnd)
-            var peaks = SIMD8<Float>(repeating: peak)
-            var i = start
-            let last = count &- 8
-            // Sample i's time alone first: after a bin's 8 samples at 200 Hz it is the next bin's.
-            while i <= last, times[i] * binRate < binEnd {
-                guard all(inBin(i, end: end) .& inBin(i &+ 4, end: end)) else { break }
-                let squared = squared(i, as: SIMD8<Float>.self)
-                peaks.replace(with: squared, where: squared .> peaks .& squared .< .infinity)
-                i &+= 8
-            }
-            return (i, Self.largest(Self.larger(peaks.lowHalf, peaks.highHalf)))
+        func step(_ i: Int, binEnd: Double) -> (now: Bool, after: Bool, squared: SIMD8<Float>) {
+            let rate = SIMD4(repeating: binRate), minusInfinity = SIMD4<Double>(repeating: -.infinity)
+            let first = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self) * rate
+            let second = t.loadUnaligned(fromByteOffset: i &* 8 &+ 32, as: SIMD4<Double>.self) * rate
+            let end = SIMD4(repeating: binEnd), after = SIMD4(repeating: binEnd + 1)
+            let finite = first .> minusInfinity .& second .> minusInfinity
+            return (
+                all(first .< end .& second .< end .& finite), all(first .< after .& second .< after .& finite),
+                squared(i, as: SIMD8<Float>.self)
+            )
         }
 
         /// The largest of `peak` and the |ω|² of samples `i..<i + 4` if all four are in the bin ending at `binEnd`
-        /// and before `count`, and the index after them; otherwise `(i, peak)`. One step, not a loop: where
-        /// ``peakOfEights(from:count:binEnd:peak:)`` stopped, a second step of four would not be in the bin (the two
-        /// would have been a step of eight).
+        /// and before `count`, and the index after them; otherwise `(i, peak)`. One step, not a loop: where the
+        /// steps of eight stopped, a second step of four would not be in the bin (the two would have been one of
+        /// eight).
         @inline(__always)
         func peakOfFour(from i: Int, count: Int, binEnd: Double, peak: Float) -> (next: Int, peak: Float) {
             guard i <= count &- 4, all(inBin(i, end: SIMD4(repeating: binEnd))) else { return (i, peak) }
@@ -196,10 +224,10 @@ struct RotationBinner: GridBinner, Sendable {
             return fx * fx + fy * fy + fz * fz
         }
 
-        /// The lane-wise larger of `a` and `b` (finite and ≥ 0).
+        /// The largest lane of `peaks` (all finite and ≥ 0).
         @inline(__always)
-        private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-            a.replacing(with: b, where: b .> a)
+        static func largest(_ peaks: SIMD8<Float>) -> Float {
+            largest(peaks.lowHalf.replacing(with: peaks.highHalf, where: peaks.highHalf .> peaks.lowHalf))
         }
 
         /// The largest lane of `peaks` (all finite and ≥ 0).
@@ -212,9 +240,7 @@ struct RotationBinner: GridBinner, Sendable {
 
     mutating func close(upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
-        let b = ring.pointer(c)
-        b.pointee.peakRotationRate = peakSquared.squareRoot()
-        b.pointee.rotationBin = c
+        Self.write(peakSquared, of: c, in: ring)
         peakSquared = 0
         Self.clear(from: c + 1, to: bin, in: ring)
         current = bin
