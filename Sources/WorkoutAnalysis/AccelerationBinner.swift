@@ -57,38 +57,57 @@ struct AccelerationBinner: GridBinner, Sendable {
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, in ring: MotionBinRing
     ) -> Int {
+        // The open bin's sums stay in local variables for the whole call, also while a bin is closed and the next
+        // opened (``close(_:upTo:in:)`` reads them there), and are stored back once on return.
+        var local = sums
+        defer { sums = local }
+        let rate = binRate
+        // The open bin holds the samples with t × binRate < binEnd (times are non-decreasing; an earlier time
+        // joins the open bin, as a later bin's index would not be smaller); −∞ before the first sample.
+        var binEnd = current.map { Double($0 &+ 1) } ?? -.infinity
+        var passed = false
         var i = start
         while i < count {
+            // Once a sample has opened a bin in a later second, the call ends with that bin's samples.
+            if passed, !(times[i] * rate < binEnd) { return i }
+            // Four at a time while the bin's count allows, then one sample as add(time:x:y:z:into:) takes it.
+            i = local.addFours(from: i, count: count, times: times, x: x, y: y, z: z, binRate: rate, binEnd: binEnd)
+            guard i < count else { break }
+            if passed, !(times[i] * rate < binEnd) { return i }
             let t = times[i]
-            let (tx, ty, tz) = (x[i], y[i], z[i])
-            i &+= 1
+            let (sx, sy, sz) = (x[i], y[i], z[i])
             // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
-            let m2f = tx * tx + ty * ty + tz * tz
-            guard m2f < .infinity, t.isFinite else { continue }
-            let passed = enter(time: t, in: ring)
-            // Local accumulation while the bin stays the same. The bin holds the samples with t × binRate < its
-            // index + 1 (times are non-decreasing; an earlier time joins the open bin, as a later bin's index would
-            // not be smaller). From this sample on (it is in the bin and finite): four at a time when the bin's
-            // count allows, one at a time otherwise.
-            var local = sums
-            let binEnd = Double(current! &+ 1)
-            i &-= 1
-            while true {
-                i = local.addFours(from: i, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
-                guard i < count, times[i] * binRate < binEnd else { break }
-                let (sx, sy, sz) = (x[i], y[i], z[i])
+            let squared = sx * sx + sy * sy + sz * sz
+            guard squared < .infinity else {
                 i &+= 1
-                let squared = sx * sx + sy * sy + sz * sz
-                if squared < .infinity { local.add(x: sx, y: sy, z: sz, squared: squared) }  // always taken on clean data
+                continue
             }
-            sums = local
-            if passed { return i }
+            if !(t * rate < binEnd) {
+                guard t.isFinite else {  // a NaN or infinite time: skipped
+                    i &+= 1
+                    continue
+                }
+                // A later bin: close the open one; the sample is then added with the new bin's first four.
+                if enter(time: t, closing: { $0.close(&local, upTo: $1, in: ring) }) { passed = true }
+                binEnd = Double(current.unsafelyUnwrapped &+ 1)
+                continue
+            }
+            local.add(x: sx, y: sy, z: sz, squared: squared)
+            i &+= 1
         }
         return i
     }
 
     /// Closes the current bin and every bin before `bin` (repeating the last values in empty ones).
     mutating func close(upTo bin: Int, in ring: MotionBinRing) {
+        var open = sums
+        close(&open, upTo: bin, in: ring)
+        sums = open
+    }
+
+    /// Closes the current bin, whose sums are `sums`, and every bin before `bin`; leaves `sums` empty for `bin`.
+    @inline(__always)
+    private mutating func close(_ sums: inout BinSums, upTo bin: Int, in ring: MotionBinRing) {
         guard let c = current, bin > c else { return }
         if sums.count > 0 {
             let count = Int(sums.count)

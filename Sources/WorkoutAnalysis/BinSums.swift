@@ -37,9 +37,17 @@ struct BinSums: Sendable {
     /// The totals: Σ x, Σ y, Σ z, Σ |a| (g) in the lanes of one vector, and Σ |a|² (g²).
     @inline(__always)
     var totals: (xyzm: SIMD4<Double>, squares: Double) {
-        let lane0 = SIMD4(x[0], y[0], z[0], magnitude[0]), lane1 = SIMD4(x[1], y[1], z[1], magnitude[1])
-        let lane2 = SIMD4(x[2], y[2], z[2], magnitude[2]), lane3 = SIMD4(x[3], y[3], z[3], magnitude[3])
-        return ((lane0 + lane1) + (lane2 + lane3), (squares[0] + squares[1]) + (squares[2] + squares[3]))
+        // Pair sums (lane 0 + lane 1, lane 2 + lane 3) of x and y, then of z and |a|, then the pairs added.
+        let xy =
+            SIMD4(lowHalf: x.evenHalf, highHalf: y.evenHalf) + SIMD4(lowHalf: x.oddHalf, highHalf: y.oddHalf)
+        let zm =
+            SIMD4(lowHalf: z.evenHalf, highHalf: magnitude.evenHalf)
+            + SIMD4(lowHalf: z.oddHalf, highHalf: magnitude.oddHalf)
+        let pairs = squares.evenHalf + squares.oddHalf
+        return (
+            SIMD4(lowHalf: xy.evenHalf, highHalf: zm.evenHalf) + SIMD4(lowHalf: xy.oddHalf, highHalf: zm.oddHalf),
+            pairs[0] + pairs[1]
+        )
     }
 
     /// Adds samples `start…` four at a time while all four are in the bin (t × `binRate` < `binEnd`, t in s) and
@@ -47,12 +55,48 @@ struct BinSums: Sendable {
     /// multiple of four samples (otherwise returns `start`), so sample k of a step goes to lane k as it would one
     /// at a time. The same per-sample tests as one sample at a time, so it stops where that would have to leave
     /// the bin or skip a sample.
+    ///
+    /// Finiteness is checked once, on the sums, rather than per step: finite |a|² (`Float`) summed in `Double`
+    /// stay finite, so Σ |a|² is finite exactly when every sample added was. When it is not, the sums go back to
+    /// what they were and the samples are added again, checked four by four.
     @inline(__always)
     mutating func addFours(
         from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
         y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double
     ) -> Int {
         guard self.count & 3 == 0 else { return start }
+        let before = self
+        let end = addFours(
+            from: start, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd,
+            checked: false)
+        if all(squares .< .infinity) { return end }
+        let end2: Int
+        (self, end2) = Self.addingCheckedFours(
+            to: before, from: start, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
+        return end2
+    }
+
+    /// `sums` with the four-at-a-time loop that stops at a step with a NaN or infinite |a|² (out of line and by
+    /// value, so the sums of the usual path can stay in registers: taken only for a bin that holds such a sample).
+    @inline(never)
+    private static func addingCheckedFours(
+        to sums: BinSums, from start: Int, count: Int, times: UnsafeBufferPointer<Double>,
+        x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double,
+        binEnd: Double
+    ) -> (BinSums, Int) {
+        var sums = sums
+        let end = sums.addFours(
+            from: start, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd, checked: true)
+        return (sums, end)
+    }
+
+    /// The four-at-a-time loop; `checked`: stop at a step with a NaN or infinite |a|² (otherwise the caller checks
+    /// the sums).
+    @inline(__always)
+    private mutating func addFours(
+        from start: Int, count: Int, times: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Float>,
+        y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>, binRate: Double, binEnd: Double, checked: Bool
+    ) -> Int {
         let t = UnsafeRawPointer(times.baseAddress.unsafelyUnwrapped)
         let (px, py, pz) = (
             UnsafeRawPointer(x.baseAddress.unsafelyUnwrapped), UnsafeRawPointer(y.baseAddress.unsafelyUnwrapped),
@@ -62,7 +106,8 @@ struct BinSums: Sendable {
         var (sx, sy, sz, sm, sq) = (self.x, self.y, self.z, magnitude, squares)
         var peaks = SIMD4<Float>(repeating: peakSquared)
         var i = start
-        while i &+ 4 <= count {
+        let last = count &- 4
+        while i <= last {
             let fourTimes = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
             guard all(fourTimes * rate .< end) else { break }
             let offset = i &* 4
@@ -71,7 +116,7 @@ struct BinSums: Sendable {
             let fz = pz.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let squared = fx * fx + fy * fy + fz * fz
             // A NaN or infinite component makes |a|² NaN or infinite: left to the one-at-a-time path.
-            guard all(squared .< Float.infinity) else { break }
+            if checked { guard all(squared .< Float.infinity) else { break } }
             peaks.replace(with: squared, where: squared .> peaks)
             sx += SIMD4<Double>(fx)
             sy += SIMD4<Double>(fy)

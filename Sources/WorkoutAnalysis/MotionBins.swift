@@ -113,6 +113,13 @@ extension GridBinner {
     /// one. Returns whether the sample is in a later second than the previous bin.
     @inline(__always)
     mutating func enter(time: Double, in ring: MotionBinRing) -> Bool {
+        enter(time: time, closing: { $0.close(upTo: $1, in: ring) })
+    }
+
+    /// ``enter(time:in:)`` with the closing done by `close` (the binner and the sample's bin), for a binner that
+    /// holds the open bin's values outside itself while it runs.
+    @inline(__always)
+    mutating func enter(time: Double, closing close: (inout Self, Int) -> Void) -> Bool {
         let bin = Int((time * binRate).rounded(.down))
         guard let c = current else {
             start(at: bin)
@@ -120,7 +127,7 @@ extension GridBinner {
             return false
         }
         guard bin > c else { return false }
-        close(upTo: bin, in: ring)
+        close(&self, bin)
         guard bin >= secondEnd else { return false }
         secondEnd = Self.secondEnd(of: bin, binsPerSecond: binsPerSecond)
         return true

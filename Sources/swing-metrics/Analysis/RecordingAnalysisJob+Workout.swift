@@ -40,14 +40,36 @@ extension RecordingAnalysisJob {
 }
 
 extension RecordingAnalysisJob {
+    /// The analysis row of a recording and its HTML report's session-timeline section, from one pass over its
+    /// batches (the swings and the workout fed together): the row is ``analyze(_:path:)-(AnalysisSource,_)``'s,
+    /// the section ``timelineSection(_:)-(RecordingSource)``'s.
+    func analyzeWithTimeline(_ prepared: AnalysisSource, path: String) -> (analysis: RecordingAnalysis, timeline: String) {
+        let both = workoutWithWindows(prepared.source)
+        return (analysis(of: both, source: prepared.source, path: path), timelineSection(both, of: prepared.source))
+    }
+
     /// The HTML report's session-timeline section of a recording (the workout analysed streaming over its batches
     /// with every window recorded, for the per-second cadence; a mapped recording stays mapped), followed by the
     /// altitude section when the recording has pressure (a slower stream, held in memory).
     func timelineSection(_ source: RecordingSource) -> String {
+        timelineSection(workoutWithWindows(source), of: source)
+    }
+
+    /// ``timelineSection(_:)-(RecordingSource)`` of a recording in memory.
+    func timelineSection(_ recording: Recording) -> String {
+        timelineSection(RecordingSource(recording))
+    }
+
+    /// The workout and swings of `source` with every window recorded (the timeline's cadence row).
+    private func workoutWithWindows(_ source: RecordingSource) -> WorkoutAndSwings {
         var configuration = WorkoutAnalyzerConfiguration()
         configuration.recordsWindows = true
-        let result = WorkoutAnalyzer.analyzeWithSwings(
+        return WorkoutAnalyzer.analyzeWithSwings(
             source, swingConfiguration: self.configuration(for: source.metadata), configuration: configuration)
+    }
+
+    /// The session-timeline section of `result`, the workout of `source`.
+    private func timelineSection(_ result: WorkoutAndSwings, of source: RecordingSource) -> String {
         // The analysis's clock starts at its first sample, which is the first segment's start.
         let firstSample = [SensorStream.accelerometer, .deviceMotion]
             .compactMap { source.sampleCount($0) > 0 ? source.timestamp($0, at: 0) : nil }.min() ?? 0
@@ -59,10 +81,5 @@ extension RecordingAnalysisJob {
                 .section()
         }
         return html
-    }
-
-    /// ``timelineSection(_:)-(RecordingSource)`` of a recording in memory.
-    func timelineSection(_ recording: Recording) -> String {
-        timelineSection(RecordingSource(recording))
     }
 }

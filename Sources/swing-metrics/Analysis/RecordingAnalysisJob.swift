@@ -88,25 +88,37 @@ struct RecordingAnalysisJob: Sendable {
     func analyze(_ prepared: AnalysisSource, path: String, while shouldContinue: () -> Bool) -> RecordingAnalysis? {
         let source = prepared.source
         guard shouldContinue() else { return nil }
-        var leftOut: [SwingGate.LeftOut]?
-        let result: SwingAnalysisResult
         if gate {
             // One pass feeds both analyses (the swings are exactly SwingAnalyzer.analyze's); the deadline is
             // checked before it, and TimeLimitedWork abandons a run past it.
             let both = WorkoutAnalyzer.analyzeWithSwings(source, swingConfiguration: configuration(for: source.metadata))
-            let out = both.gate.leftOut
-            leftOut = out
-            // The kept swings in the analyzer's order.
-            result = SwingAnalysisResult(
-                swings: both.swings.swings.filter { swing in
-                    !out.contains { $0.start == swing.start && $0.impact == swing.impact }
-                }, dataCase: both.swings.dataCase, unmatchedImpacts: both.swings.unmatchedImpacts)
-        } else {
-            guard let swings = SwingAnalyzer.analyze(
-                source, configuration: configuration(for: source.metadata), while: shouldContinue)
-            else { return nil }
-            result = swings
+            return analysis(of: both, source: source, path: path)
         }
+        guard let swings = SwingAnalyzer.analyze(
+            source, configuration: configuration(for: source.metadata), while: shouldContinue)
+        else { return nil }
+        return analysis(swings, leftOut: nil, source: source, path: path)
+    }
+
+    /// The analysis row of `source` from a pass that ran the workout analysis beside the swings: the swings the
+    /// gate keeps and those it leaves out with `gate` set (`analyze --gate`), every swing otherwise — what
+    /// ``analyze(_:path:)-(AnalysisSource,_)`` gives for the same recording.
+    func analysis(of both: WorkoutAndSwings, source: RecordingSource, path: String) -> RecordingAnalysis {
+        guard gate else { return analysis(both.swings, leftOut: nil, source: source, path: path) }
+        let out = both.gate.leftOut
+        // The kept swings in the analyzer's order.
+        let kept = SwingAnalysisResult(
+            swings: both.swings.swings.filter { swing in
+                !out.contains { $0.start == swing.start && $0.impact == swing.impact }
+            }, dataCase: both.swings.dataCase, unmatchedImpacts: both.swings.unmatchedImpacts)
+        return analysis(kept, leftOut: out, source: source, path: path)
+    }
+
+    /// The analysis row of the swings `result` found in `source` (the head measures added where there is a
+    /// headphone stream), with the swings the gate left out (`nil`: no gate).
+    private func analysis(
+        _ result: SwingAnalysisResult, leftOut: [SwingGate.LeftOut]?, source: RecordingSource, path: String
+    ) -> RecordingAnalysis {
         if let failure = source.readFailure {
             return RecordingAnalysis(
                 recording: path, duration: nil, swings: [], issues: [], dataCase: nil, error: "\(failure)")

@@ -58,8 +58,14 @@ extension SwingMetrics.Report {
         do {
             // Fused once, as for `report PATH`: the session's report shows the device motion its swings were found in.
             let prepared = try job.analysisSource(try RecordingSource.open(input, format: job.format))
-            let analysis = job.analyze(prepared, path: path)
-            if let reportPath { try writeRecordingReport(analysis, of: prepared, to: reportPath, job: job) }
+            let analysis: RecordingAnalysis
+            if let reportPath {
+                let timeline: String
+                (analysis, timeline) = job.analyzeWithTimeline(prepared, path: path)
+                try writeRecordingReport(analysis, timeline: timeline, of: prepared, to: reportPath, job: job)
+            } else {
+                analysis = job.analyze(prepared, path: path)
+            }
             return SessionSummary(analysis: analysis, startDate: prepared.source.metadata.startDate, reportLink: link)
         } catch {
             let failed = RecordingAnalysis(

@@ -96,8 +96,8 @@ extension SwingMetrics {
                 // Fused once, as `analyze` fuses (a raw gyroscope without device motion, or --fuse): the traces and
                 // the session timeline then show the device motion the swings were found in.
                 let prepared = try job.analysisSource(try RecordingSource.open(input, format: job.format))
-                let result = job.analyze(prepared, path: input.relativePath)
-                try writeRecordingReport(result, of: prepared, to: path, job: job)
+                let (result, timeline) = job.analyzeWithTimeline(prepared, path: input.relativePath)
+                try writeRecordingReport(result, timeline: timeline, of: prepared, to: path, job: job)
                 let noun = result.dataCase == "accelerometerOnly" ? "impacts" : "swings"
                 return .success("wrote \(path) (\(result.swings.count) \(noun))")
             } catch {
@@ -105,15 +105,17 @@ extension SwingMetrics {
             }
         }
 
-        /// Writes the report of `result`, the analysis of `prepared`, from the recording the analysis read (fused
-        /// where the analysis fused it) without loading it: the swings' traces are read over their windows and the
-        /// session timeline comes from a streaming workout pass, so memory stays flat in the recording's length.
+        /// Writes the report of `result`, the analysis of `prepared`, with its session-timeline section `timeline`
+        /// (both from ``RecordingAnalysisJob/analyzeWithTimeline(_:path:)``: one streaming pass), from the recording
+        /// the analysis read (fused where the analysis fused it) without loading it: the swings' traces are read
+        /// over their windows, so memory stays flat in the recording's length.
         static func writeRecordingReport(
-            _ result: RecordingAnalysis, of prepared: AnalysisSource, to path: String, job: RecordingAnalysisJob
+            _ result: RecordingAnalysis, timeline: String, of prepared: AnalysisSource, to path: String,
+            job: RecordingAnalysisJob
         ) throws {
             var report = HTMLReport(
                 analysis: result, source: prepared.source, configuration: job.configuration(for: prepared.source.metadata))
-            report.timeline = job.timelineSection(prepared.source)
+            report.timeline = timeline
             let html = report.render()
             var sink = try OutputSink(path: path)
             try sink.write(html)

@@ -13,21 +13,24 @@ import _TestSupport
 @Suite struct SwingTracesTests {
     static let sample = SharedDatasets.repositoryRoot.appendingPathComponent("Datasets/sample")
 
-    /// What `report` writes for `opened` (written by ``SwingMetrics/Report/writeRecordingReport(_:of:to:job:)``),
-    /// and the page made as the report was made before it streamed: the recording loaded, the traces and the timeline
-    /// taken from the loaded copy.
+    /// What `report` writes for `opened` (one pass, ``RecordingAnalysisJob/analyzeWithTimeline(_:path:)``, written
+    /// by ``SwingMetrics/Report/writeRecordingReport(_:timeline:of:to:job:)``), and the page made as the report was
+    /// made before it streamed: the recording loaded, analysed by `analyze`, the traces and the timeline (a second
+    /// pass) taken from the loaded copy.
     static func pages(_ opened: RecordingSource, job: RecordingAnalysisJob) throws -> (written: String, loaded: String) {
         let prepared = try job.analysisSource(opened)
+        let (written, timeline) = job.analyzeWithTimeline(prepared, path: "session")
         let result = job.analyze(prepared, path: "session")
+        #expect(written.json == result.json, "one pass gives analyze's row")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: path) }
-        try SwingMetrics.Report.writeRecordingReport(result, of: prepared, to: path.path, job: job)
-        let written = try String(contentsOf: path, encoding: .utf8)
+        try SwingMetrics.Report.writeRecordingReport(written, timeline: timeline, of: prepared, to: path.path, job: job)
+        let page = try String(contentsOf: path, encoding: .utf8)
         let recording = try prepared.source.loaded()
         var report = HTMLReport(
             analysis: result, recording: recording, configuration: job.configuration(for: recording.metadata))
         report.timeline = job.timelineSection(recording)
-        return (written, report.render())
+        return (page, report.render())
     }
 
     /// `traces` against the whole-recording signals of `recording`, sliced at each swing's window.

@@ -15,18 +15,24 @@ extension NativeFormat {
     /// ``NativeRecordingFile/recording()`` would, without loading it: the motion streams' arrays are copied from the
     /// mapping ``NativeRecordingFile/releaseChunkBytes`` at a time (read twice: once for the CRC-32 the zip header
     /// needs, once to write), each chunk's pages released once read, so memory stays flat in the recording's length;
-    /// batch ends, the slower streams (≤ 25 Hz) and the metadata are read whole. A file whose sample arrays are not
-    /// stored as this writer stores them (`<f8` timestamps, `<f4` samples: one written by numpy with `<f8` samples)
-    /// is loaded and written as a ``Recording``. Throws when the file shrank while it was read.
+    /// batch ends, the slower streams (≤ 25 Hz) and the metadata are read whole. Arrays stored with the other float
+    /// type than this writer's (`<f8` timestamps, `<f4` samples; numpy writes `<f8` samples by default) are converted
+    /// chunk by chunk as loading converts them; a file with another element type is loaded and written as a
+    /// ``Recording``. Throws when the file shrank while it was read.
     public static func write(_ file: NativeRecordingFile, to url: URL) throws(RecordingError) {
         var members: [(String, NpzMember)] = []
-        /// The arrays of `names` under `prefix`, each present one as stored: nil when one is stored with another type.
+        /// The arrays of `names` under `prefix`, each present one as this writer stores it: nil when one is not a
+        /// float array.
         func mapped(_ prefix: String, _ names: [String]) -> [(String, NpzMember)]? {
             var result: [(String, NpzMember)] = []
             for name in names {
                 guard let info = file.arrays[prefix + name] else { continue }
-                guard info.dtype == (name == "timestamp" ? .float64 : .float32) else { return nil }
-                result.append((prefix + name, .mapped(file, info)))
+                let written: NpyArrayInfo.DType = name == "timestamp" ? .float64 : .float32
+                switch info.dtype {
+                case written: result.append((prefix + name, .mapped(file, info)))
+                case .float32, .float64: result.append((prefix + name, .converted(file, info, to: written)))
+                default: return nil
+                }
             }
             return result
         }

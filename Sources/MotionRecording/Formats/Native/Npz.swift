@@ -154,12 +154,17 @@ enum NpzWriter {
 /// ``NativeRecordingFile/releaseChunkBytes`` at a time with each chunk's pages released once read.
 enum NpzMember {
     case array(NpyArray)
+    /// An array of a mapped file, copied as stored.
     case mapped(NativeRecordingFile, NpyArrayInfo)
+    /// A float array of a mapped file (`<f4` or `<f8`) written as the other float type, converted chunk by chunk
+    /// (rounded to nearest, as loading it converts).
+    case converted(NativeRecordingFile, NpyArrayInfo, to: NpyArrayInfo.DType)
 
     func npyHeader() -> [UInt8] {
         switch self {
         case .array(let array): array.npyHeader()
         case .mapped(_, let info): NpyArray.npyHeader(descr: info.dtype.rawValue, count: info.count)
+        case .converted(_, let info, let dtype): NpyArray.npyHeader(descr: dtype.rawValue, count: info.count)
         }
     }
 
@@ -167,6 +172,7 @@ enum NpzMember {
         switch self {
         case .array(let array): array.withBytesCount
         case .mapped(_, let info): info.count * info.dtype.size
+        case .converted(_, let info, let dtype): info.count * dtype.size
         }
     }
 
@@ -175,6 +181,26 @@ enum NpzMember {
         switch self {
         case .array(let array): try array.withBytes(body)
         case .mapped(let file, let info): try file.forEachChunk(of: info, body)
+        case .converted(let file, let info, let dtype):
+            // Each chunk holds whole elements (its size is a multiple of the stored element's); one buffer, the size
+            // of the largest converted chunk, serves every chunk.
+            let chunkElements = Swift.max(1, file.releaseChunkBytes / info.dtype.size)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: chunkElements * dtype.size, alignment: MemoryLayout<Double>.alignment)
+            defer { buffer.deallocate() }
+            try file.forEachChunk(of: info) { (chunk) throws(RecordingError) in
+                let count = chunk.count / info.dtype.size
+                for k in 0..<count {
+                    if info.dtype == .float64 {
+                        let value = Float(chunk.loadUnaligned(fromByteOffset: k * 8, as: Double.self))
+                        buffer.storeBytes(of: value, toByteOffset: k * 4, as: Float.self)
+                    } else {
+                        let value = Double(chunk.loadUnaligned(fromByteOffset: k * 4, as: Float.self))
+                        buffer.storeBytes(of: value, toByteOffset: k * 8, as: Double.self)
+                    }
+                }
+                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count * dtype.size]))
+            }
         }
     }
 }

@@ -42,21 +42,30 @@ import Testing
         #expect(reread.magnetometer?.count == 200 && reread.deviceMotionBatchEnds == [400, 1000])
     }
 
-    /// A file written by numpy with `<f8` samples is not copied as stored: it is loaded and written as this writer
-    /// writes (`<f4` samples).
-    @Test func aFileWithDoubleSamplesIsWrittenAsLoaded() throws {
-        let t = (0..<50).map { Double($0) / 100 }
-        let file = try FixtureFiles.openedNpz([
-            ("accelerometer_timestamp", .float64(t)), ("accelerometer_x", .float64(t)),
-            ("accelerometer_y", .float64(t)), ("accelerometer_z", .float64(t.map { -$0 })),
+    /// A file written by numpy with `<f8` samples (and here `<f4` timestamps) is converted from its mapping, chunk
+    /// by chunk, to what this writer writes (`<f8` timestamps, `<f4` samples), byte for byte the file written from
+    /// its loaded copy — values that round in `Float`, several chunks per column.
+    @Test(arguments: [4096, 1 << 20])
+    func aFileWithOtherFloatTypesIsConvertedAsLoadingConverts(chunkBytes: Int) throws {
+        let t = (0..<3000).map { Double($0) / 100 + 0.1 }
+        var file = try FixtureFiles.openedNpz([
+            ("accelerometer_timestamp", .float32(t.map { Float($0) })), ("accelerometer_x", .float64(t)),
+            ("accelerometer_y", .float64(t.map { $0 / 3 })), ("accelerometer_z", .float32(t.map { -Float($0) })),
         ])
+        file.releaseChunkBytes = chunkBytes
         let directory = FixtureFiles.temporaryDirectory()
         try NativeFormat.write(file, to: directory.appendingPathComponent("streamed.npz"))
         try NativeFormat.write(try file.recording(), to: directory.appendingPathComponent("loaded.npz"))
         let streamed = try Data(contentsOf: directory.appendingPathComponent("streamed.npz"))
         let loaded = try Data(contentsOf: directory.appendingPathComponent("loaded.npz"))
+        #expect(streamed.count > 40_000)
         #expect(streamed == loaded)
-        #expect(try NativeFormat.open(directory.appendingPathComponent("streamed.npz")).arrays["accelerometer_x"]?.dtype == .float32)
+        let written = try NativeFormat.open(directory.appendingPathComponent("streamed.npz"))
+        #expect(written.arrays["accelerometer_x"]?.dtype == .float32)
+        #expect(written.arrays["accelerometer_timestamp"]?.dtype == .float64)
+        let reread = try written.recording()
+        #expect(reread.accelerometer?.y[7] == Float(t[7] / 3))
+        #expect(reread.accelerometer?.timestamps[7] == Double(Float(t[7])))
     }
 
     @Test(arguments: [7, 37, 1 << 16])
