@@ -179,6 +179,7 @@ public struct WorkoutAnalyzer: Sendable {
         guard count > 0 else { return }
         if columns.rotationRateX.count == count {
             sawRotation = true
+            // Windows are decided after each second the rotation rates complete and after the last sample.
             var i = 0
             while i < count {
                 i = rotation.add(
@@ -189,8 +190,8 @@ public struct WorkoutAnalyzer: Sendable {
         } else {
             // Keep the rotation side moving so the accelerometer is not held back.
             for t in columns.timestamps { rotation.add(time: t, magnitude: 0, into: &bins) }
+            decideReady(into: &output)
         }
-        decideReady(into: &output)
     }
 
     private mutating func noteTimes(first: Double, last: Double) {
