@@ -69,11 +69,11 @@ struct AccelerationBinner: GridBinner, Sendable {
         var i = start
         while i < count {
             // Once a sample has opened a bin in a later second, the call ends with that bin's samples.
-            if passed, !(times[i] * rate < binEnd) { return i }
+            if passed, !Self.isInBin(times[i] * rate, binEnd: binEnd) { return i }
             // Four at a time while the bin's count allows, then one sample as add(time:x:y:z:into:) takes it.
             i = local.addFours(from: i, count: count, times: times, x: x, y: y, z: z, binRate: rate, binEnd: binEnd)
             guard i < count else { break }
-            if passed, !(times[i] * rate < binEnd) { return i }
+            if passed, !Self.isInBin(times[i] * rate, binEnd: binEnd) { return i }
             let t = times[i]
             let (sx, sy, sz) = (x[i], y[i], z[i])
             // A NaN or infinite component makes |a|² NaN or infinite: such a sample is skipped.
@@ -82,7 +82,7 @@ struct AccelerationBinner: GridBinner, Sendable {
                 i &+= 1
                 continue
             }
-            if !(t * rate < binEnd) {
+            if !Self.isInBin(t * rate, binEnd: binEnd) {
                 guard t.isFinite else {  // a NaN or infinite time: skipped
                     i &+= 1
                     continue

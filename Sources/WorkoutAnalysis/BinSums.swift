@@ -109,7 +109,9 @@ struct BinSums: Sendable {
         let last = count &- 4
         while i <= last {
             let fourTimes = t.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Double>.self)
-            guard all(fourTimes * rate .< end) else { break }
+            let scaled = fourTimes * rate
+            // In the bin: before its end and not −∞ (a NaN or infinite time is left to the one-at-a-time path).
+            guard all(scaled .< end .& scaled .> SIMD4(repeating: -.infinity)) else { break }
             let offset = i &* 4
             let fx = px.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let fy = py.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)

@@ -138,6 +138,14 @@ extension GridBinner {
         bins.withRing { close(upTo: bin, in: $0) }
     }
 
+    /// Whether a sample whose time × `binRate` is `scaled` joins the bin ending at `binEnd` (on the same scale):
+    /// `scaled` is before the end and not NaN or −∞ (a time that goes back joins the open bin; a later bin's number
+    /// would not be smaller). A sample with a NaN or infinite time is skipped wherever it falls.
+    @inline(__always)
+    static func isInBin(_ scaled: Double, binEnd: Double) -> Bool {
+        scaled < binEnd && scaled > -.infinity
+    }
+
     /// The first bin after `bin` whose `bin / b` (rounded towards zero, as Swift divides) differs from `bin`'s.
     @inline(__always)
     static func secondEnd(of bin: Int, binsPerSecond b: Int) -> Int {

@@ -151,14 +151,6 @@ struct RotationBinner: GridBinner, Sendable {
         x[i] * x[i] + y[i] * y[i] + z[i] * z[i]
     }
 
-    /// Whether a sample whose time × `binRate` is `scaled` joins the bin ending at `binEnd` (on the same scale):
-    /// `scaled` is before the end and not NaN or −∞ (a time that goes back joins the open bin; a later bin's number
-    /// would not be smaller).
-    @inline(__always)
-    private static func isInBin(_ scaled: Double, binEnd: Double) -> Bool {
-        scaled < binEnd && scaled > -.infinity
-    }
-
     /// A call's columns as raw pointers, for loads of several samples (times in s, rotation rates in rad/s).
     private struct Columns {
         let times: UnsafeBufferPointer<Double>
@@ -179,7 +171,7 @@ struct RotationBinner: GridBinner, Sendable {
             self.binRate = binRate
         }
 
-        /// Samples `i..<i + 8`: whether all are in the bin ending at `binEnd` (``RotationBinner/isInBin(_:binEnd:)``),
+        /// Samples `i..<i + 8`: whether all are in the bin ending at `binEnd` (``GridBinner/isInBin(_:binEnd:)``),
         /// whether all are in the bin after it (its end `binEnd` + 1), and their |ω|² (rad²/s²).
         @inline(__always)
         func step(_ i: Int, binEnd: Double) -> (now: Bool, after: Bool, squared: SIMD8<Float>) {
@@ -206,7 +198,7 @@ struct RotationBinner: GridBinner, Sendable {
             return (i &+ 4, Self.largest(larger))
         }
 
-        /// Which of samples `i..<i + 4` are in the bin ending at `end` (``RotationBinner/isInBin(_:binEnd:)``,
+        /// Which of samples `i..<i + 4` are in the bin ending at `end` (``GridBinner/isInBin(_:binEnd:)``,
         /// lane-wise).
         @inline(__always)
         private func inBin(_ i: Int, end: SIMD4<Double>) -> SIMDMask<SIMD4<Int64>> {

@@ -16,7 +16,7 @@ struct AccelerationBinnerTests {
     }
 
     /// 800 Hz samples (s; g) over 6 s with what the columnar loop must leave to the one-at-a-time path: a NaN
-    /// or infinite component, NaN timestamps, a time that goes back into the previous bin, a 0.1 s silence, and a
+    /// or infinite component, NaN and ±∞ timestamps, a time that goes back into the previous bin, a 0.1 s silence, and a
     /// slower stretch (4 samples a bin).
     static func samples(seed: UInt64) -> (t: [Double], x: [Float], y: [Float], z: [Float]) {
         var random = SplitMix64(seed: seed)
@@ -33,6 +33,8 @@ struct AccelerationBinnerTests {
         for _ in 0..<12 { x[Int.random(in: 0..<x.count, using: &random)] = .nan }
         for _ in 0..<6 { z[Int.random(in: 0..<z.count, using: &random)] = -.infinity }
         for _ in 0..<6 { t[Int.random(in: 0..<t.count, using: &random)] = .nan }
+        for _ in 0..<3 { t[Int.random(in: 0..<t.count, using: &random)] = -.infinity }
+        for _ in 0..<2 { t[Int.random(in: 0..<t.count, using: &random)] = .infinity }
         t[700] = t[697] - 0.002
         return (t, x, y, z)
     }
