@@ -50,10 +50,10 @@ struct BinSums: Sendable {
         )
     }
 
-    /// Adds samples `start…` four at a time while all four are in the bin (t × `binRate` < `binEnd`, t in s) and
-    /// finite, at most up to `count`; returns the index of the first sample not added. Only when the bin holds a
-    /// multiple of four samples (otherwise returns `start`), so sample k of a step goes to lane k as it would one
-    /// at a time. The same per-sample tests as one sample at a time, so it stops where that would have to leave
+    /// Adds samples `start…` four at a time while all four are in the bin (t × `binRate` before `binEnd` and not
+    /// −∞, t in s: ``GridBinner/isInBin(_:binEnd:)``) and finite, at most up to `count`; returns the index of the
+    /// first sample not added. Only when the bin holds a multiple of four samples (otherwise returns `start`), so
+    /// sample k of a step goes to lane k as it would one at a time. The same per-sample tests as one sample at a time, so it stops where that would have to leave
     /// the bin or skip a sample.
     ///
     /// Finiteness is checked once, on the sums, rather than per step: finite |a|² (`Float`) summed in `Double`
@@ -70,10 +70,10 @@ struct BinSums: Sendable {
             from: start, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd,
             checked: false)
         if all(squares .< .infinity) { return end }
-        let end2: Int
-        (self, end2) = Self.addingCheckedFours(
+        let checkedEnd: Int
+        (self, checkedEnd) = Self.addingCheckedFours(
             to: before, from: start, count: count, times: times, x: x, y: y, z: z, binRate: binRate, binEnd: binEnd)
-        return end2
+        return checkedEnd
     }
 
     /// `sums` with the four-at-a-time loop that stops at a step with a NaN or infinite |a|² (out of line and by
