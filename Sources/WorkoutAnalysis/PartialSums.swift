@@ -36,8 +36,8 @@ enum PartialSums {
     }
 
     /// `ends[L]` = Σ `values[0..<L]` + Σ `values[(count − L)..<count]` (the first L and the last L values) for L in
-    /// 0...max(`last`, ⌊count / 2⌋) (`last` ≤ `count`), and returns Σ of all `count` values (`ends` at ⌊count / 2⌋, plus the middle
-    /// value when `count` is odd). Four L at a time: the pair sums values[L] + values[count − 1 − L] of a step are
+    /// 0...max(`last`, ⌊count / 2⌋) (`last` ≤ `count`), and returns Σ of all `count` values (`ends` at
+    /// ⌊count / 2⌋, plus the middle value when `count` is odd). Four L at a time: the pair sums values[L] + values[count − 1 − L] of a step are
     /// added up lane by lane within the vector (the step's running sums) and the total of the steps before it
     /// added, so one addition per four L waits on the previous step.
     static func endSums(
