@@ -62,8 +62,9 @@ struct AccelerationBinner: GridBinner, Sendable {
         var local = sums
         defer { sums = local }
         let rate = binRate
-        // The open bin holds the samples with t × binRate < binEnd (times are non-decreasing; an earlier time
-        // joins the open bin, as a later bin's index would not be smaller); −∞ before the first sample.
+        // The open bin holds the samples with t × binRate before binEnd and not −∞ (``GridBinner/isInBin(_:binEnd:)``:
+        // times are non-decreasing; an earlier time joins the open bin, as a later bin's index would not be
+        // smaller); binEnd is −∞ before the first sample.
         var binEnd = current.map { Double($0 &+ 1) } ?? -.infinity
         var passed = false
         var i = start
