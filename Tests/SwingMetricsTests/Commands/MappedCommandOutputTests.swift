@@ -34,15 +34,6 @@ import _TestSupport
         return (mapped, RecordingSource(try loaded.loaded(), path: loaded.path, format: loaded.format))
     }
 
-    /// Every file under `directory` (relative path → bytes).
-    static func contents(_ directory: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
-        }
-        return result
-    }
-
     @Test func inspectOfAMappedRecordingDescribesItAsLoaded() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -70,9 +61,9 @@ import _TestSupport
             #expect(npz.count > 10_000 && npz == npzOfLoaded, "\(url.path)")
             try InterchangeCSVWriter.write(mapped, to: out.appendingPathExtension("mapped"))
             try InterchangeCSVWriter.write(loaded, to: out.appendingPathExtension("loaded"))
-            let csv = try Self.contents(out.appendingPathExtension("mapped"))
+            let csv = try directoryContents(out.appendingPathExtension("mapped"))
             #expect(csv.keys.contains("accelerometer.csv") && csv.keys.contains("metadata.json"))
-            let csvOfLoaded = try Self.contents(out.appendingPathExtension("loaded"))
+            let csvOfLoaded = try directoryContents(out.appendingPathExtension("loaded"))
             #expect(csv == csvOfLoaded, "\(url.path)")
         }
     }
@@ -89,10 +80,10 @@ import _TestSupport
         }
         try InterchangeCSVWriter.write(streamed, to: directory.appendingPathComponent("streamed"))
         try InterchangeCSVWriter.write(try loaded.fusingDeviceMotion(), to: directory.appendingPathComponent("in-memory"))
-        let written = try Self.contents(directory.appendingPathComponent("streamed"))
+        let written = try directoryContents(directory.appendingPathComponent("streamed"))
         #expect(written.keys.sorted() == ["accelerometer.csv", "device_motion.csv", "gyroscope.csv", "metadata.json"])
         #expect((written["device_motion.csv"]?.count ?? 0) > 100_000)
-        let inMemory = try Self.contents(directory.appendingPathComponent("in-memory"))
+        let inMemory = try directoryContents(directory.appendingPathComponent("in-memory"))
         #expect(written == inMemory)
     }
 }

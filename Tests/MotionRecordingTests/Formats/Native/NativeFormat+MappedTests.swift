@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 @testable import MotionRecording
 
 /// A mapped native recording written out (native or interchange CSV) streaming from its mapping, in pieces far
@@ -15,15 +16,6 @@ import Testing
         var file = try FixtureFiles.openedNativeFile(recording)
         file.releaseChunkBytes = 4096  // several chunks per column, each released behind
         return file
-    }
-
-    /// Every file under `directory` (name → bytes).
-    static func contents(_ directory: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
-        }
-        return result
     }
 
     @Test func nativeFromTheMappingEqualsNativeFromTheLoadedCopy() throws {
@@ -74,11 +66,11 @@ import Testing
         let directory = FixtureFiles.temporaryDirectory()
         try InterchangeCSVWriter.write(file, to: directory.appendingPathComponent("streamed"), rowsPerPiece: rowsPerPiece)
         try InterchangeCSVWriter.write(try file.recording(), to: directory.appendingPathComponent("loaded"))
-        let streamed = try Self.contents(directory.appendingPathComponent("streamed"))
+        let streamed = try directoryContents(directory.appendingPathComponent("streamed"))
         #expect(streamed.keys.sorted() == [
             "accelerometer.csv", "device_motion.csv", "gyroscope.csv", "magnetometer.csv", "metadata.json", "pressure.csv",
         ])
-        let loaded = try Self.contents(directory.appendingPathComponent("loaded"))
+        let loaded = try directoryContents(directory.appendingPathComponent("loaded"))
         #expect(streamed == loaded)
     }
 }
