@@ -219,14 +219,8 @@ public struct NativeRecordingFile: Sendable {
                     let out = buffer.baseAddress! + (start - range.lowerBound)
                     if info.dtype == dtype {
                         memcpy(out, base + start * info.dtype.size, (end - start) * info.dtype.size)
-                    } else if info.dtype == .float64 {
-                        for index in start..<end {
-                            (out + (index - start)).initialize(to: Element(base.loadUnaligned(fromByteOffset: index * 8, as: Double.self)))
-                        }
                     } else {
-                        for index in start..<end {
-                            (out + (index - start)).initialize(to: Element(base.loadUnaligned(fromByteOffset: index * 4, as: Float.self)))
-                        }
+                        Self.convert(base + start * info.dtype.size, storedAs: info.dtype, count: end - start, into: out)
                     }
                     if whole {
                         // Whole pages from the one holding the chunk's first byte (the bytes before it were copied
@@ -240,6 +234,23 @@ public struct NativeRecordingFile: Sendable {
                     start = end
                 }
                 initialized = range.count
+            }
+        }
+    }
+
+    /// Converts `count` float values stored as `stored` (`<f4` or `<f8`, little-endian, any alignment) at `source`
+    /// to `Element` at `destination` (rounded to nearest): how a column stored with the other float type is read.
+    static func convert<Element: BinaryFloatingPoint>(
+        _ source: UnsafeRawPointer, storedAs stored: NpyArrayInfo.DType, count: Int,
+        into destination: UnsafeMutablePointer<Element>
+    ) {
+        if stored == .float64 {
+            for k in 0..<count {
+                (destination + k).initialize(to: Element(source.loadUnaligned(fromByteOffset: k * 8, as: Double.self)))
+            }
+        } else {
+            for k in 0..<count {
+                (destination + k).initialize(to: Element(source.loadUnaligned(fromByteOffset: k * 4, as: Float.self)))
             }
         }
     }

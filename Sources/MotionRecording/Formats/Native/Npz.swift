@@ -190,14 +190,14 @@ enum NpzMember {
             defer { buffer.deallocate() }
             try file.forEachChunk(of: info) { (chunk) throws(RecordingError) in
                 let count = chunk.count / info.dtype.size
-                for k in 0..<count {
-                    if info.dtype == .float64 {
-                        let value = Float(chunk.loadUnaligned(fromByteOffset: k * 8, as: Double.self))
-                        buffer.storeBytes(of: value, toByteOffset: k * 4, as: Float.self)
-                    } else {
-                        let value = Double(chunk.loadUnaligned(fromByteOffset: k * 4, as: Float.self))
-                        buffer.storeBytes(of: value, toByteOffset: k * 8, as: Double.self)
-                    }
+                let (from, to) = (chunk.baseAddress!, buffer.baseAddress!)
+                switch dtype {
+                case .float32:
+                    NativeRecordingFile.convert(
+                        from, storedAs: info.dtype, count: count, into: to.bindMemory(to: Float.self, capacity: count))
+                default:
+                    NativeRecordingFile.convert(
+                        from, storedAs: info.dtype, count: count, into: to.bindMemory(to: Double.self, capacity: count))
                 }
                 try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count * dtype.size]))
             }
