@@ -153,11 +153,27 @@ struct CSVScanner {
         UnsafeBufferPointer(rebasing: bytes[range])
     }
 
-    /// The text of `range`, for messages (invalid UTF-8 repaired, long text shortened).
+    /// The text of `range`, for messages (invalid UTF-8 repaired, long text shortened to about `limit` bytes). A
+    /// run of zero bytes — blocks of a file that were allocated but never written, as a crash or power loss leaves
+    /// at the end of a file being recorded — reads `⟨N zero bytes⟩`, counted over the whole run.
     func text(_ range: Range<Int>, limit: Int = 40) -> String {
-        let clipped = range.lowerBound..<min(range.upperBound, range.lowerBound + limit)
-        var text = String(decoding: slice(clipped), as: UTF8.self)
-        if clipped.upperBound < range.upperBound { text += "…" }
+        var text = ""
+        var position = range.lowerBound
+        var shown = 0
+        while position < range.upperBound && shown < limit {
+            var end = position
+            if bytes[position] == 0 {
+                while end < range.upperBound && bytes[end] == 0 { end += 1 }
+                text += "⟨\(end - position) zero bytes⟩"
+                shown += 1
+            } else {
+                while end < range.upperBound && bytes[end] != 0 && shown + (end - position) < limit { end += 1 }
+                text += String(decoding: slice(position..<end), as: UTF8.self)
+                shown += end - position
+            }
+            position = end
+        }
+        if position < range.upperBound { text += "…" }
         return text
     }
 

@@ -66,6 +66,18 @@ import _TestSupport
         #expect(finding.message.contains("(\(reason))"), "\(finding.message)")
     }
 
+    /// A file whose last blocks were allocated but never written (a crash or power loss while recording) ends in
+    /// zero bytes inside its last row: dropped as cut short, the zeros counted in the message rather than printed.
+    @Test func aLastRowEndingInZeroBytesIsDroppedAndTheZerosCounted() throws {
+        let rows = (0..<2000).map { "\(Double($0) / 800),0.25,-0.125,1" }
+        let stream = try readAccelerometer(
+            ([header] + rows).joined(separator: "\n") + "\n2.5,0.5,-0.125,1" + String(repeating: "\u{0}", count: 5000))
+        #expect(stream.samples.count == 2000 && stream.lines.last == 2001)
+        let finding = try #require(stream.findings.first)
+        #expect(stream.findings.count == 1 && finding.kind == "truncated" && finding.line == 2002)
+        #expect(finding.message.contains("(column 4 \"acceleration_z\" ends in \"1⟨5000 zero bytes⟩\")"), "\(finding.message)")
+    }
+
     /// A short or bad row that the file does not end inside is damage, not a cut: an error naming the line.
     @Test(arguments: [
         ("2.5,0.5\n", "a.csv:4: expected 4 fields, found 2"),
