@@ -16,16 +16,27 @@ swing's principal axis over walk-back point…anchor, the rise-scaled window (2�
 the peak), the hinge b + s·(t − τ) + a·d^m + c·d^(m+1), m ∈ {1, 1.5, 2, 2.5, 3}, τ on a 0.25 ms grid, and the
 average over exponents within ±1 of the best, weighted exp(−(S_m − S_min)(n − k)/(2κ S_min)).
 
-Prints median / p95 |start error| (ms) per sport and session kind for: the analyzer (from the dump), the OLS
-replay (κ = 240) and each GLS variant; then, with --noise SIGMA, |start(noisy) − start(clean)| per sport when
-gaussian white noise of SIGMA rad/s per axis is added to the dumped rate (a proxy for the raw-IMU match, whose
-fused rate differs from the true one by about the gyroscope model's white noise).
+Prints median / p95 |start error| (ms) per sport and session kind — over all detected swings ("all", reversal
+starts as detected) and over the fitted ones — for the analyzer (from the dump), the OLS replay (κ = 240) and each
+variant; with --noise SIGMA, also |start(noisy) − start(clean)| per sport when gaussian white noise of SIGMA rad/s
+per axis is added to the dumped rate (a proxy for the raw-IMU match; it understates it, see docs/architecture.md §8).
 
-    python3 Benchmarks/onset_prewhitened.py DIR [--orders 2,4] [--kappas 240,10] [--noise 0.003] [--sports golf]
+A variant is ORDER:METHOD:SOURCE:KAPPA:ITERATIONS (comma-separated in --variants):
+- ORDER 0: no whitening, the OLS table with exponent-average inflation KAPPA (METHOD `post`: the posterior mean
+  over τ as well as the power, weights exp(−(S − S_min)(n − k)/(2κ S_min)) over the whole table);
+- otherwise an AR(ORDER) noise model, METHOD `yw` (Yule–Walker) or `burg`, read from SOURCE: `pre` (the OLS
+  residual at or before the best τ; the whole residual when fewer than 2·ORDER + 4 samples are), `all` (the whole
+  residual), `wavgpre` / `wavgall` (the same, averaged over the exponents with the OLS exponent-average weights),
+  `before1` / `before2` (the 0.3 s before the window less a linear / quadratic trend), `fixed` (METHOD `F/R`: an
+  AR(2) pole pair at F Hz, radius R), `const` (METHOD: a fixed AR(1) φ); a `+post` suffix takes the posterior mean
+  over τ of the whitened table; ITERATIONS: Cochrane–Orcutt passes (the noise model re-read from the whitened fit).
+
+    .build/release/onset-evaluation --script-sessions --dump DIR
+    python3 Benchmarks/onset_prewhitened.py DIR [--variants 0:-:-:240:0,1:yw:pre:30:1] [--noise 0.003]
+        [--sports golf] [--kinds script-rest,script-load]
 """
 import argparse
 import glob
-import re
 
 import numpy as np
 
@@ -109,6 +120,21 @@ def solve_each(gram, moment):
         return out
 
 
+def posterior_mean(table, taus, freedom, kappa):
+    """τ averaged over the whole (τ, exponent) table within ±1 of the best power, weighted
+    exp(−(S − S_min)·freedom / (2κ·S_min)): a posterior mean over the hinge time as well as the power."""
+    if not np.isfinite(table).any():
+        return taus[-1]
+    row, best = np.unravel_index(np.argmin(table), table.shape)
+    smallest = table[row, best]
+    if smallest <= 0 or freedom <= 0:
+        return taus[row]
+    lanes = [e for e in range(len(POWERS)) if abs(e - best) <= REACH]
+    part = table[:, lanes]
+    weights = np.where(np.isfinite(part), np.exp(-(part - smallest) * freedom / (2 * kappa * smallest)), 0.0)
+    return float((weights.sum(1) @ taus) / weights.sum())
+
+
 def averaged(table, taus, freedom, kappa):
     """The analyzer's exponent average (κ) and the best (τ, exponent lane)."""
     if not np.isfinite(table).any():
@@ -159,9 +185,11 @@ class Swing:
         self.pre_t, self.pre_y = t[first:lower], v[first:lower].astype(float)
 
     def noise_model(self, y, pre_y, order, method, source, tau_fit, m_fit, phi):
-        """AR coefficients of the noise: from the fit's residual (before τ: 'pre'; all of it: 'all'), from the
-        samples before the window less a polynomial ('before1', 'before2': linear, quadratic), or a fixed resonance
-        ('fixed': method 'F,R' = a pole pair at F Hz, radius R at 200 Hz)."""
+        """AR coefficients of the noise for a variant's SOURCE and METHOD (see the module's doc comment), the residual
+        read at (tau_fit, m_fit) of the fit whitened with `phi`."""
+        source = source.removesuffix("+post")
+        if source == "const":
+            return np.array([float(method)])
         if source == "fixed":
             frequency, radius = map(float, method.split("/"))
             return np.array([2 * radius * np.cos(2 * np.pi * frequency / 200), -radius * radius])
@@ -188,18 +216,42 @@ class Swing:
         results["ols"] = ols_tau
         for name, (order, method, source, kappa, iterations) in variants.items():
             if order == 0:
-                results[name] = averaged(ols, taus, n - 5, kappa)[0]
+                results[name] = (posterior_mean if method == "post" else averaged)(ols, taus, n - 5, kappa)
+                results[name] = results[name] if method == "post" else results[name][0]
                 continue
             tau_fit, m_fit = taus[row], POWERS[best]
             table = ols
             phi = np.zeros(0)
             for _ in range(iterations):
-                phi = self.noise_model(y, pre_y, order, method, source, tau_fit, m_fit, phi)
+                if source.startswith("wavg"):
+                    phi = self.averaged_noise_model(y, ols, taus, n, order, method, source[4:].removesuffix("+post"))
+                else:
+                    phi = self.noise_model(y, pre_y, order, method, source, tau_fit, m_fit, phi)
                 table = error_table(self.t, y, taus, phi, self.reference)
                 _, r, b = averaged(table, taus, n - len(phi) - 5, kappa)
                 tau_fit, m_fit = taus[r], POWERS[b]
-            results[name] = averaged(table, taus, n - len(phi) - 5, kappa)[0]
+            if source.endswith("+post"):
+                results[name] = posterior_mean(table, taus, n - len(phi) - 5, kappa)
+            else:
+                results[name] = averaged(table, taus, n - len(phi) - 5, kappa)[0]
         return results
+
+    def averaged_noise_model(self, y, ols, taus, n, order, method, source):
+        """The noise model's coefficients averaged over the exponents with the ordinary fit's exponent-average
+        weights (κ = 240), each exponent's from the residual at its own best τ: continuous in the samples where
+        the single best fit's jump between exponents."""
+        row, best = np.unravel_index(np.argmin(ols), ols.shape)
+        smallest = ols[row, best]
+        weights = 0.0
+        total = np.zeros(order)
+        for e in range(len(POWERS)):
+            if abs(e - best) > REACH or not np.isfinite(ols[:, e]).any():
+                continue
+            own = np.argmin(ols[:, e])
+            w = np.exp(-(ols[own, e] - smallest) * (n - 5) / (2 * 240.0 * smallest)) if smallest > 0 else float(e == best)
+            total += w * self.noise_model(y, None, order, method, source, taus[own], POWERS[e], np.zeros(0))
+            weights += w
+        return total / weights
 
     def residual(self, y, tau, m, phi):
         """Unwhitened residual y − Xβ of the fit at (τ, m) whose β comes from the (φ-whitened) least squares."""
@@ -257,19 +309,18 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("directory")
     parser.add_argument("--sports", default="baseball,softball,golf,tennis")
-    parser.add_argument("--variants", default="0:-:-:10:0,2:yw:pre:10:1,2:yw:before1:10:1")
+    parser.add_argument("--variants", default="0:-:-:30:0,1:yw:pre:30:1,2:yw:pre:10:1")
     parser.add_argument("--noise", type=float, default=0.0)
     parser.add_argument("--kinds", default="rest,load,script-rest,script-load")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     variants = {}
     for spec in arguments.variants.split(","):
-        # order:method:source:kappa:iterations, e.g. 2:yw:pre:10:1, 0:-:-:10:0 (OLS, κ = 10), 2:9/0.9:fixed:10:1
         order, method, source, kappa, iterations = spec.split(":")
         variants[spec] = (int(order), method, source, float(kappa), int(iterations))
     names = ["analyzer", "ols"] + list(variants)
     random = np.random.default_rng(arguments.seed)
-    print(f"median / p95 |start error|, ms (GLS variants: AR method+order, residual part, κ, iterations)")
+    print("median / p95 |start error|, ms (variants ORDER:METHOD:SOURCE:KAPPA:ITERATIONS)")
     for sport in arguments.sports.split(","):
         drift = {name: [] for name in names[1:]}
         for kind in arguments.kinds.split(","):
