@@ -19,7 +19,8 @@
 // gravity, only the fused rate, or only the raw gyroscope's white noise put into the true device motion
 // (RawDiagnosis.swift). `--sports` limits every table to those sports; `--dump DIR` writes each scored session's
 // device motion (t, rotation rate, gravity, user acceleration), its accelerometer and its swings (true and detected
-// start, impact, onset shape, plane tilt) as CSV files in DIR.
+// start, impact, onset shape, plane tilt) as CSV files in DIR; the raw-IMU match's sessions as `raw-true_…` (the
+// simulator's device motion) and `raw-fused_…` (fused from the raw IMU; the same true swings).
 import Foundation
 import MotionRecording
 import SensorFusion
@@ -186,6 +187,12 @@ for sport in sports {
         let fused = try RawGyroscopeModel().rawIMURecording(for: session)
             .fusingDeviceMotion(configuration: fusionConfiguration)
         let result = SwingAnalyzer.analyze(fused, configuration: analyzer)
+        if let directory = dumpDirectory {
+            let name = "\(sport) \(clipped ? 8 : 0) \(seed)"
+            dump(session, truth, to: directory, label: "raw-true \(name)")
+            dump(SimulatedSession(recording: fused, truth: session.truth), result, to: directory,
+                label: "raw-fused \(name)")
+        }
         if biasTraces && !clipped {
             biasTrace(session: session, fused: fused, label: "\(sport) seed \(seed)")
             print("  swings at s: " + truth.swings.map { String(format: "%.0f", $0.start - session.recording.deviceMotion!.timestamps[0]) }.joined(separator: " "))
