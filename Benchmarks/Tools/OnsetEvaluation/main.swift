@@ -14,7 +14,8 @@
 //
 // `--details` adds one line per swing: session, true onset shape, onset error (ms). `--script-sessions` adds the
 // sessions of Scripts/score_load_reversals.sh (four per sport and kind, simulated in memory rather than written and
-// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11). `--raw-only` prints only the raw-IMU match;
+// read back). `--raw-seeds` sets the raw-IMU match's seeds (default 11; with several, the pooled |fused − true| and
+// the onset error against the simulation's truth on the true and on the fused device motion). `--raw-only` prints only the raw-IMU match;
 // `--raw-diagnose` adds, for every swing whose fused onset differs by more than 2 ms, the onsets with only the fused
 // gravity, only the fused rate, or only the raw gyroscope's white noise put into the true device motion
 // (RawDiagnosis.swift). `--sports` limits every table to those sports; `--dump DIR` writes each scored session's
@@ -178,6 +179,7 @@ print("sport     range   true fused matched   median    p95    max")
 for sport in sports {
     for clipped in [false, true] {
       var pooled: [Double] = []
+      var trueReports: [AccuracyReport] = [], fusedReports: [AccuracyReport] = []
       for seed in rawSeeds {
         var configuration = SimulationConfiguration.preset(sport, seed: seed)
         if clipped { configuration.sensors.accelerometerRange = 8 }
@@ -187,6 +189,8 @@ for sport in sports {
         let fused = try RawGyroscopeModel().rawIMURecording(for: session)
             .fusingDeviceMotion(configuration: fusionConfiguration)
         let result = SwingAnalyzer.analyze(fused, configuration: analyzer)
+        trueReports.append(AccuracyReport.score(detected: truth.swings, truth: session.truth))
+        fusedReports.append(AccuracyReport.score(detected: result.swings, truth: session.truth))
         if let directory = dumpDirectory {
             let name = "\(sport) \(clipped ? 8 : 0) \(seed)"
             dump(session, truth, to: directory, label: "raw-true \(name)")
@@ -225,6 +229,12 @@ for sport in sports {
         let sorted = pooled.sorted()
         print(
             "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") pooled \(String(format: "%5d", sorted.count))   \(format(percentile(sorted, 0.5))) \(format(percentile(sorted, 0.95))) \(format(sorted.last ?? 0))"
+        )
+        // Onset accuracy against the simulation's truth on the true and on the fused device motion.
+        let onTrue = AccuracyReport(combining: trueReports).start
+        let onFused = AccuracyReport(combining: fusedReports).start
+        print(
+            "\(sport.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(clipped ? "8 g " : "full") onset error med/p95 ms: true device motion \(format(onTrue.medianAbsoluteMilliseconds)) \(format(onTrue.p95AbsoluteMilliseconds)), fused \(format(onFused.medianAbsoluteMilliseconds)) \(format(onFused.p95AbsoluteMilliseconds))"
         )
       }
     }
