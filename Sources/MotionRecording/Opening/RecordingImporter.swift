@@ -119,7 +119,6 @@ public enum RecordingImporter {
             if header.hasPrefix("timestamp,") || header.isEmpty || headerNames(header).contains("timestamp") {
                 return .interchangeCSV
             }
-            try rejectOtherSeparators(header, file: file.path)
             // The interchange names with a data row first: the header row is missing (read as a raw dump, these
             // would lose their batch boundaries and units).
             if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
@@ -221,7 +220,8 @@ public enum RecordingImporter {
     }
 
     /// Rejects a header line whose fields are separated by semicolons or tabs rather than commas (a spreadsheet
-    /// export in a locale with decimal commas, or a TSV), naming the separator.
+    /// export in a locale with decimal commas, or a TSV), naming the separator: for text not opened through
+    /// ``SpreadsheetText``, which reads those layouts.
     static func rejectOtherSeparators(_ header: String, file: String) throws(RecordingError) {
         guard !header.contains(",") else { return }
         for (separator, name) in [(";", "semicolons"), ("\t", "tabs")] where header.contains(separator) {
@@ -250,9 +250,11 @@ public enum RecordingImporter {
         }
     }
 
-    /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file.
+    /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file; in a
+    /// spreadsheet's layout (semicolons, tabs, quotes), as its readers read it: comma separated, without quotes
+    /// (``SpreadsheetText``).
     static func firstLine(_ url: URL) throws(RecordingError) -> String {
-        let head = try prefix(url, count: 65536)
+        let head = try SpreadsheetText.normalized(try prefix(url, count: 65536), file: url.path).0
         if head.contains(0x0D) && !head.contains(0x0A) && head.count > 1 {
             throw .malformed(
                 file: url.path, line: 1, column: nil, columnName: nil,
