@@ -91,14 +91,15 @@ enum SensorLogger {
     }
 
     /// `files` with each text a spreadsheet saved with semicolons, tabs or quotes rewritten as plain CSV
-    /// (``SpreadsheetText``), and the findings that report it in file order, except for the files `headOnly`
+    /// (``SpreadsheetText``) but Metadata.csv, and the findings that report it in file order, except for the files `headOnly`
     /// (only their head is read, not their rows).
     static func spreadsheetNormalized(_ files: Files, headOnly: Set<String>) throws(RecordingError)
         -> (files: Files, findings: [HygieneFinding])
     {
         var normalized = files
         var findings: [HygieneFinding] = []
-        for (name, (data, file)) in files {
+        // Metadata.csv is read field by field with its quotes (a device name may hold a comma).
+        for (name, (data, file)) in files where name != "Metadata.csv" {
             let (text, finding) = try SpreadsheetText.normalized(data, file: file)
             guard let finding else { continue }
             normalized[name] = (text, file)
