@@ -69,8 +69,9 @@ import Testing
         #expect(finding.file == "WatchAccelerometerUncalibrated.csv" && finding.line == 42)
     }
 
-    /// Spreadsheet exports that are not comma-separated UTF-8 get an error that says what to change.
-    @Test func utf16AndSemicolonSeparatedExportsSayWhatToChange() throws {
+    /// A UTF-16 spreadsheet export gets an error that says what to change; a semicolon-separated one with decimal
+    /// commas is read as the comma-separated file, as a directory and alone, and reported.
+    @Test func utf16ExportsSayWhatToChangeAndSemicolonExportsAreRead() throws {
         let text = "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0.1,0.2,-1.0\n1.00125,0.1,0.2,-1.0\n"
         for byteOrderMark in [[0xFF, 0xFE], []] as [[UInt8]] {  // with and without a byte-order mark
             var utf16 = byteOrderMark
@@ -85,18 +86,17 @@ import Testing
         let directory = FixtureFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let semicolons = text.replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: ".", with: ",")
-        try Data(semicolons.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
-        #expect {
-            try RecordingImporter.load(directory)
-        } throws: { error in
-            "\(error)".hasSuffix("accelerometer.csv:1: fields are separated by semicolons, not commas: export the file as comma-separated CSV with decimal points")
+        let file = directory.appendingPathComponent("accelerometer.csv")
+        try Data(semicolons.utf8).write(to: file)
+        for url in [directory, file] {
+            #expect(try RecordingImporter.detectFormat(url) == .interchangeCSV)
+            let recording = try RecordingImporter.load(url)
+            #expect(recording.accelerometer?.timestamps == [1.0, 1.00125])
+            #expect(recording.accelerometer?.z == [-1, -1] && recording.accelerometer?.x == [0.1, 0.1])
+            let finding = try #require(recording.hygiene.findings(ofKind: .layout).first)
+            #expect(finding.file == file.path && finding.line == 1)
+            #expect(finding.message.hasPrefix("fields separated by semicolons with decimal commas"))
         }
-        // The file on its own is read as a generic CSV: its names say g and Core Motion's sign; decimal commas read.
-        let alone = try RecordingImporter.load(directory.appendingPathComponent("accelerometer.csv"))
-        #expect(alone.accelerometer?.timestamps == [1.0, 1.00125])
-        #expect(alone.accelerometer?.z == [-1, -1] && alone.accelerometer?.x == [0.1, 0.1])
-        #expect(alone.hygiene.findings(ofKind: .streamDetection).first?.message.hasPrefix(
-            "columns detected from the header: time=timestamp:s,accel=acceleration_x,acceleration_y,acceleration_z:g:core-motion,sep=;,decimal=comma") == true)
     }
 
     @Test func emptyFile() {
