@@ -166,7 +166,8 @@ public enum RecordingImporter {
         if let reason = notTheFile(head, named: url) { throw .unrecognizedFormat(file: url.path, reason: reason) }
         let binary = try withBytes(head) { bytes throws(RecordingError) in
             let scanner = CSVScanner(bytes)
-            guard scanner.looksBinary() else { return String?.none }
+            // UTF-16 with a byte-order mark is read (``UTF16Text``); detected from its UTF-8 first line below.
+            guard scanner.looksBinary(), UTF16Text.isBigEndian(bytes) == nil else { return String?.none }
             return scanner.looksUTF16()
                 ? scanner.binaryDescription() : "binary data that is neither a zip/npz archive nor CSV text"
         }

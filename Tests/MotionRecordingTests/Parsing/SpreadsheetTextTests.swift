@@ -5,13 +5,15 @@ import _TestSupport
 @testable import MotionRecording
 
 /// Every text reader reads a recording saved again by a spreadsheet — semicolons with decimal commas, tabs, quotes
-/// around every field or around the text fields only — as the clean recording: the same samples, bit for bit, the
+/// around every field or around the text fields only, UTF-16 "Unicode Text" — as the clean recording: the same samples, bit for bit, the
 /// same findings, plus one `layout` finding per file rewritten naming the file and the first line changed. In
 /// memory and through the spill (threshold 0) alike.
 @Suite struct SpreadsheetTextTests {
     /// How a spreadsheet saves a plain CSV text again.
     enum Save: String, CaseIterable {
         case semicolonsWithDecimalCommas, tabs, quotesAroundEveryField, quotesAroundText
+        /// Excel's "Unicode Text": UTF-16 little-endian with a byte-order mark, tab separated.
+        case unicodeText
 
         /// `text` (plain CSV whose fields hold no comma) saved this way. Only numbers get decimal commas (a
         /// spreadsheet keeps text such as `2026-05-05T16:37:36.734+02:00` as it is); text fields are quoted in the
@@ -24,12 +26,18 @@ import _TestSupport
                 switch self {
                 case .semicolonsWithDecimalCommas:
                     return fields.map { isNumber($0) ? $0.replacingOccurrences(of: ".", with: ",") : $0 }.joined(separator: ";")
-                case .tabs: return fields.joined(separator: "\t")
+                case .tabs, .unicodeText: return fields.joined(separator: "\t")
                 case .quotesAroundEveryField: return fields.map { "\"\($0)\"" }.joined(separator: ",")
                 case .quotesAroundText:
                     return fields.map { index == 0 || $0.isEmpty || isNumber($0) ? $0 : "\"\($0)\"" }.joined(separator: ",")
                 }
             }.joined(separator: "\n")
+        }
+
+        /// `text` saved this way, as bytes.
+        func saved(_ text: String) -> Data {
+            guard self == .unicodeText else { return Data(apply(text).utf8) }
+            return Data([0xFF, 0xFE] + apply(text).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         }
     }
 
@@ -69,22 +77,22 @@ import _TestSupport
             }
         }
 
-        /// The files written into a fresh directory (`transform` applied to each text): the recording's URL.
-        func write(_ transform: (String) -> String, name: String) -> URL {
+        /// The files written into a fresh directory (`transform` giving each text's bytes): the recording's URL.
+        func write(_ transform: (String) -> Data, name: String) -> URL {
             let directory = FixtureFiles.temporaryDirectory(name)
             var files = files.mapValues(transform)
             if self == .sensorLoggerDirectory || self == .sensorLoggerZip {
-                files["Metadata.csv"] = SensorLoggerSpillTests.metadata(standardised: false, device: "Apple Watch Series 9")
+                files["Metadata.csv"] = Data(SensorLoggerSpillTests.metadata(standardised: false, device: "Apple Watch Series 9").utf8)
             }
             if self == .sensorLoggerZip {
-                let members = files.sorted { $0.key < $1.key }.map { name, text in
-                    ZipBuilder.Member(name: name, method: 0, data: Array(text.utf8), declaredSize: UInt32(text.utf8.count))
+                let members = files.sorted { $0.key < $1.key }.map { name, bytes in
+                    ZipBuilder.Member(name: name, method: 0, data: Array(bytes), declaredSize: UInt32(bytes.count))
                 }
                 let url = directory.appendingPathComponent("export.zip")
                 try! ZipBuilder.archive(members).write(to: url)
                 return url
             }
-            for (file, text) in files { try! Data(text.utf8).write(to: directory.appendingPathComponent(file)) }
+            for (file, bytes) in files { try! bytes.write(to: directory.appendingPathComponent(file)) }
             if self == .interchangeDirectory {
                 let metadata = FixtureFiles.url("interchange/basic/metadata.json")
                 try! FileManager.default.copyItem(at: metadata, to: directory.appendingPathComponent("metadata.json"))
@@ -107,19 +115,22 @@ import _TestSupport
 
     @Test(arguments: Format.allCases, Save.allCases)
     func aSpreadsheetSaveReadsAsTheCleanFile(_ format: Format, _ save: Save) throws {
-        let clean = format.write({ $0 }, name: "clean\(format)")
-        let saved = format.write(save.apply, name: "\(save)\(format)")
+        let clean = format.write({ Data($0.utf8) }, name: "clean\(format)")
+        let saved = format.write(save.saved, name: "\(save)\(format)")
         // Files changed by the save, with the first line changed: each is reported once, there (the generic
         // reader reads semicolons, tabs and decimal commas itself; only quotes are rewritten for it).
-        let readsLayoutItself = format == .generic && (save == .semicolonsWithDecimalCommas || save == .tabs)
+        let readsLayoutItself = format == .generic && save != .quotesAroundEveryField && save != .quotesAroundText
         var expected: [String: Int] = [:]
         for (name, text) in format.files {
             let (plain, spreadsheet) = (text.split(separator: "\n"), save.apply(text).split(separator: "\n"))
-            guard let first = zip(plain, spreadsheet).enumerated().first(where: { $1.0 != $1.1 })?.offset else { continue }
-            if readsLayoutItself { continue }
+            // UTF-16 is reported at line 1, with the layout read besides.
+            guard let first = save == .unicodeText ? 0 : zip(plain, spreadsheet).enumerated().first(where: { $1.0 != $1.1 })?.offset
+            else { continue }
+            if readsLayoutItself && save != .unicodeText { continue }
             expected[(format == .sensorLoggerZip ? "export.zip/" : "") + name] = first + 1
         }
         #expect(!expected.isEmpty || save == .quotesAroundText || readsLayoutItself)
+        #expect(save != .unicodeText || expected.count == format.files.count)
         for threshold in [Int.max, 0] {
             let (plainSource, savedSource) = (
                 try RecordingSource.open(clean, spillThreshold: threshold), try RecordingSource.open(saved, spillThreshold: threshold)

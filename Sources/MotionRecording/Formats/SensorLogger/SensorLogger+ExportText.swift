@@ -30,10 +30,10 @@ extension SensorLogger {
             (self.mapping, self.count, self.file) = (mapping, count, file)
         }
 
-        /// This text, or — saved by a spreadsheet with semicolons, tabs or quotes — its plain-CSV rewrite in a
+        /// This text, or — saved by a spreadsheet with semicolons, tabs, quotes or as UTF-16 — its plain-CSV rewrite in a
         /// temporary file in `directory` (``SpreadsheetText``): for a zip member once inflated.
         func spreadsheetRewritten(directory: String?) throws(RecordingError) -> ExportText {
-            let rewritten = try SpreadsheetText.rewritten(mapping, bytes: bytes, file: file, directory: directory)
+            let rewritten = try SpreadsheetText.readable(mapping, bytes: bytes, file: file, directory: directory)
             guard rewritten !== mapping else { return self }
             return ExportText(mapping: rewritten, count: rewritten.count, file: file)
         }
