@@ -131,10 +131,12 @@ import _TestSupport
         }
         #expect(!expected.isEmpty || save == .quotesAroundText || readsLayoutItself)
         #expect(save != .unicodeText || expected.count == format.files.count)
+        var opened: [RecordingSource] = []
         for threshold in [Int.max, 0] {
             let (plainSource, savedSource) = (
                 try RecordingSource.open(clean, spillThreshold: threshold), try RecordingSource.open(saved, spillThreshold: threshold)
             )
+            opened.append(savedSource)
             let spilled = { (source: RecordingSource) in if case .mapped = source.storage { true } else { false } }
             #expect(spilled(plainSource) == spilled(savedSource))
             if format != .generic { #expect(spilled(savedSource) == (threshold == 0), "\(threshold)") }
@@ -150,6 +152,8 @@ import _TestSupport
             // The generic reader's detected map names the separator and decimal mark it found: compared above.
             if !readsLayoutItself { #expect(others == findings(plainSource, root: clean), "\(threshold)") }
         }
+        // Spilled, the saved file says and serves what it does in memory, findings in the same order.
+        try expectSameRecording(opened[1], as: opened[0])
     }
 
     /// A quoted field that is no number is still an error naming the file, the line, the column and the text, in
