@@ -75,24 +75,24 @@ struct SpreadsheetLayout: Sendable, Equatable {
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    /// Whether `field` is a number written with a decimal comma: an optional sign, digits, one comma, digits (at
-    /// least one), an optional exponent (`-0,123`, `1,5E-05`).
-    static func isDecimalCommaNumber(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Where the decimal comma of `field` is when it is a number written with one — an optional sign, digits, one
+    /// comma, digits (at least one), an optional exponent (`-0,123`, `1,5E-05`) — else `nil`.
+    static func decimalCommaIndex(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         if index < field.count, field[index] == 0x2B || field[index] == 0x2D { index += 1 }
         while index < field.count, isDigit(field[index]) { index += 1 }
-        guard index < field.count, field[index] == 0x2C else { return false }
+        guard index < field.count, field[index] == 0x2C else { return nil }
+        let comma = index
         index += 1
-        let fraction = index
         while index < field.count, isDigit(field[index]) { index += 1 }
-        guard index > fraction else { return false }
+        guard index > comma + 1 else { return nil }
         if index < field.count, field[index] == 0x45 || field[index] == 0x65 {
             index += 1
             if index < field.count, field[index] == 0x2B || field[index] == 0x2D { index += 1 }
             let exponent = index
             while index < field.count, isDigit(field[index]) { index += 1 }
-            guard index > exponent else { return false }
+            guard index > exponent else { return nil }
         }
-        return index == field.count
+        return index == field.count ? comma : nil
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Rewrites text in a ``SpreadsheetLayout`` into plain CSV, line by line: each field loses the quotes around it
 /// (unless what they hold would then split or join fields: a separator, a quote), a semicolon or tab between fields
 /// becomes a comma and a number's decimal comma a point (when ``SpreadsheetLayout/toCommas``). Line breaks, a
@@ -48,12 +56,13 @@ struct SpreadsheetRewriter {
                     if !doubled { inner = (start + 1)..<close }
                 }
             }
-            if end == start {
-                while end < line.upperBound, bytes[end] != separator { end += 1 }
+            if end == start, let base = bytes.baseAddress {
+                let found = memchr(base + start, Int32(separator), line.upperBound - start)
+                end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? line.upperBound
             }
             if fields > 0 { output.append(outputSeparator) }
             fields += 1
-            emit(bytes, field: start..<end, inner: inner, splitting: [separator, outputSeparator], into: &output)
+            emit(bytes, field: start..<end, inner: inner, separators: (separator, outputSeparator), into: &output)
             if end >= line.upperBound { break }
             start = end + 1
         }
@@ -64,21 +73,22 @@ struct SpreadsheetRewriter {
     }
 
     /// Appends one field: `inner` is what its quotes hold when it is quoted (and holds no doubled quote).
-    /// `splitting`: the bytes that would split the field if its quotes went.
+    /// `separators`: the source's and the output's, which would split the field if its quotes went.
     private mutating func emit(
-        _ bytes: UnsafeBufferPointer<UInt8>, field: Range<Int>, inner: Range<Int>?, splitting: [UInt8],
+        _ bytes: UnsafeBufferPointer<UInt8>, field: Range<Int>, inner: Range<Int>?, separators: (UInt8, UInt8),
         into output: inout [UInt8]
     ) {
         let content = inner ?? field
         let text = UnsafeBufferPointer(rebasing: bytes[content])
-        if layout.toCommas && layout.separator != .comma && SpreadsheetLayout.isDecimalCommaNumber(text) {
-            for byte in text { output.append(byte == 0x2C ? 0x2E : byte) }
+        if layout.toCommas && layout.separator != .comma, let comma = SpreadsheetLayout.decimalCommaIndex(text) {
+            output.append(contentsOf: text)
+            output[output.count - text.count + comma] = 0x2E
             decimalCommas += 1
             if inner != nil { unquotedFields += 1 }
             return
         }
         if inner != nil {
-            if !text.contains(where: { $0 == SpreadsheetLayout.quote || splitting.contains($0) }) {
+            if !text.contains(where: { $0 == SpreadsheetLayout.quote || $0 == separators.0 || $0 == separators.1 }) {
                 output.append(contentsOf: text)
                 unquotedFields += 1
                 return

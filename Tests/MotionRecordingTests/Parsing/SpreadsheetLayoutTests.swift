@@ -34,10 +34,12 @@ import Testing
     }
 
     @Test func decimalCommaNumbers() {
-        func isNumber(_ text: String) -> Bool {
-            Array(text.utf8).withUnsafeBufferPointer { SpreadsheetLayout.isDecimalCommaNumber($0) }
+        func comma(_ text: String) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { SpreadsheetLayout.decimalCommaIndex($0) }
         }
-        for text in ["0,123", "-0,5", "+12,25", ",5", "1,5E-05", "7,73e+04", "77349,026"] { #expect(isNumber(text), "\(text)") }
-        for text in ["0.123", "1,", "1,2,3", "a,5", "1,5E", "1,5e+", "", ",", "1 ,5", "1,5 "] { #expect(!isNumber(text), "\(text)") }
+        for (text, index) in [("0,123", 1), ("-0,5", 2), ("+12,25", 3), (",5", 0), ("1,5E-05", 1), ("7,73e+04", 1), ("77349,026", 5)] {
+            #expect(comma(text) == index, "\(text)")
+        }
+        for text in ["0.123", "1,", "1,2,3", "a,5", "1,5E", "1,5e+", "", ",", "1 ,5", "1,5 "] { #expect(comma(text) == nil, "\(text)") }
     }
 }
