@@ -10,9 +10,9 @@ import Foundation
 
 /// A text table opened for parsing: as it is, or — when a spreadsheet saved it in a ``SpreadsheetLayout`` or as
 /// UTF-16 (``UTF16Text``) — rewritten into UTF-8 plain CSV first (``SpreadsheetRewriter``), with the finding that
-/// reports what was read. Every text
-/// reader opens its files through here, so each reads semicolons, tabs and quotes the same way, in memory and
-/// through a spill alike; plain CSV is mapped as it is, with no extra pass.
+/// reports what was read. Every text reader opens its files through here, so each reads semicolons, tabs, quotes
+/// and UTF-16 the same way, in memory and through a spill alike; plain CSV is mapped as it is, only its first
+/// 64 KiB looked at.
 ///
 /// A long file is rewritten into an unlinked temporary file (as a spill is, ``TextSpill``) 1 MiB at a time, the
 /// source's pages released behind, and mapped: resident memory stays flat whatever the file's size. When no
