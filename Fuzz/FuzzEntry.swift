@@ -14,15 +14,25 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do throws(RecordingError) {
         switch selector % 8 {
         case 0:
-            let stream = try InterchangeCSV.readAccelerometer(bytes: bytes, file: "accelerometer.csv")
-            _ = ImportedRecording(accelerometer: stream, metadata: RecordingMetadata()).finished()
+            // As a file is opened: a spreadsheet's layout (semicolons, tabs, quotes, UTF-16) rewritten first.
+            let (text, _) = try SpreadsheetText.normalized(Data(bytes), file: "accelerometer.csv")
+            let stream = try withBytes(text) { text throws(RecordingError) in
+                try InterchangeCSV.readAccelerometer(bytes: text, file: "accelerometer.csv")
+            }
+            var imported = ImportedRecording(metadata: RecordingMetadata())
+            imported.accelerometer = stream
+            _ = imported.finished()
         case 1:
             let stream = try InterchangeCSV.readDeviceMotion(bytes: bytes, file: "device_motion.csv")
-            _ = ImportedRecording(deviceMotion: stream, metadata: RecordingMetadata()).finished()
+            var imported = ImportedRecording(metadata: RecordingMetadata())
+            imported.deviceMotion = stream
+            _ = imported.finished()
         case 2:
             _ = try RawBatchedDump.read(bytes: bytes, file: "dump.csv", name: "dump.csv", stream: nil).finished()
         case 3:
-            _ = try SensorLog.read(bytes: bytes, file: "sensorlog.csv").finished()
+            let (text, _) = try SpreadsheetText.normalized(Data(bytes), file: "sensorlog.csv")
+            _ = try withBytes(text) { text throws(RecordingError) in try SensorLog.read(bytes: text, file: "sensorlog.csv") }
+                .finished()
         case 4:
             let table = try NamedColumnCSV(
                 bytes: bytes, file: "WristMotion.csv",

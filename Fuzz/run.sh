@@ -21,7 +21,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MemoryPages -e
     -emit-module-path .build/fuzz-modules/MemoryPages.swiftmodule -emit-library -static \
     -o .build/fuzz-modules/libMemoryPages.a Sources/MemoryPages/*.swift
 # shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording -I .build/fuzz-modules \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzRecording -package-name BatchedMotion -I .build/fuzz-modules \
     -L .build/fuzz-modules -lMemoryPages \
     $(find Sources/MotionRecording -name '*.swift' | sort) Fuzz/FuzzEntry.swift -o .build/fuzz-recording
 seed() { # selector-byte file
@@ -36,6 +36,14 @@ seed 1 $F/interchange/basic/device_motion.csv
 seed 2 $F/raw/tiny-accelerometer.csv
 seed 2 $F/raw/tiny-rotation.csv
 seed 3 $F/sensorlog/sensorlog-watch.csv
+# Spreadsheet saves of the accelerometer file (readers 0 and 3 rewrite them first): semicolons with decimal commas,
+# every field quoted, UTF-16 with a byte-order mark.
+spreadsheet=.build/fuzz-modules/spreadsheet
+mkdir -p "$spreadsheet"
+head -c 20000 $F/interchange/basic/accelerometer.csv | tr ',.' ';,' > "$spreadsheet/semicolons.csv"
+head -c 20000 $F/interchange/basic/accelerometer.csv | sed 's/[^,]*/"&"/g' > "$spreadsheet/quoted.csv"
+{ printf '\377\376'; head -c 10000 $F/interchange/basic/accelerometer.csv | iconv -f UTF-8 -t UTF-16LE; } > "$spreadsheet/utf16.csv"
+for file in "$spreadsheet"/*.csv; do seed 0 "$file"; done
 seed 4 $F/sensor-logger/plain/WatchAccelerometerUncalibrated.csv
 seed 5 $F/native/numpy-written.npz
 seed 7 $F/sensor-logger/plain-export.zip

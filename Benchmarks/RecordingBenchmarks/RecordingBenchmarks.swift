@@ -27,6 +27,17 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same minute as a spreadsheet in a decimal-comma locale saves it (`;` separators, `0,123`): rewritten into
+    // plain CSV, then parsed as CSVImport60s800Hz parses it. Compare the two in one run: the rewrite's cost, which
+    // the plain file does not pay (its head is only looked at).
+    Benchmark("CSVImport60s800HzSemicolons", configuration: .init(scalingFactor: .one)) { benchmark in
+        let directory = BenchmarkInputs.shared.semicolonCSVDirectory
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try RecordingImporter.load(directory))
+        }
+    }
+
     Benchmark("NativeLoad10min", configuration: .init(scalingFactor: .one)) { benchmark in
         let url = BenchmarkInputs.shared.nativeFile
         benchmark.startMeasurement()
@@ -118,6 +129,8 @@ final class BenchmarkInputs: Sendable {
     static let root = FileManager.default.temporaryDirectory.appendingPathComponent("RecordingBenchmarks-\(getpid())")
     let recording: Recording
     let csvDirectory: URL
+    /// `csvDirectory` saved with `;` separators and decimal commas.
+    let semicolonCSVDirectory: URL
     let nativeFile: URL
     /// The ten minutes as an interchange CSV directory and as a native file, each with a one-minute twin: the
     /// inputs of the `OpenAndStream` peak-memory benchmarks.
@@ -138,6 +151,11 @@ final class BenchmarkInputs: Sendable {
         minute.deviceMotion = nil
         minute.accelerometerBatchEnds = nil
         try! InterchangeCSVWriter.write(minute, to: csvDirectory)
+        semicolonCSVDirectory = root.appendingPathComponent("one-minute-semicolons")
+        try! FileManager.default.createDirectory(at: semicolonCSVDirectory, withIntermediateDirectories: true)
+        let plain = try! String(contentsOf: csvDirectory.appendingPathComponent("accelerometer.csv"), encoding: .utf8)
+        let semicolons = String(plain.map { $0 == "," ? ";" : $0 == "." ? "," : $0 })
+        try! Data(semicolons.utf8).write(to: semicolonCSVDirectory.appendingPathComponent("accelerometer.csv"))
         tenMinuteCSV = root.appendingPathComponent("ten-minutes")
         try! InterchangeCSVWriter.write(recording, to: tenMinuteCSV)
         var full = SyntheticRecording.restingWatch(seconds: 60)

@@ -44,6 +44,33 @@ def text(header, table):
     return header + "\n" + "".join(",".join(r) + "\n" for r in table)
 
 
+def spreadsheet_save(content, layout):
+    """`content` (plain CSV, no field holding a comma) as a spreadsheet saves it again: "semicolon" (decimal commas in
+    numbers, as in a locale that writes them), "tab" (TSV), "quote-all" (csv.QUOTE_ALL) or "quote-text" (the rows'
+    text fields only)."""
+    def number(x):
+        try:
+            float(x)
+            return True
+        except ValueError:
+            return False
+    out = []
+    for i, line in enumerate(content.split("\n")):
+        if not line:
+            out.append(line)
+            continue
+        f = line.split(",")
+        if layout == "semicolon":
+            out.append(";".join(x.replace(".", ",") if number(x) else x for x in f))
+        elif layout == "tab":
+            out.append("\t".join(f))
+        elif layout == "quote-all":
+            out.append(",".join(f'"{x}"' for x in f))
+        else:
+            out.append(",".join(x if i == 0 or not x or number(x) else f'"{x}"' for x in f))
+    return "\n".join(out)
+
+
 def write(path, content, mode="w", encoding="utf-8"):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if isinstance(content, bytes):
@@ -212,6 +239,13 @@ def generate(out):
                 dm_text="Unnamed: 0," + DM_H + "\n" + "".join(f"{i}," + ",".join(r) + "\n" for i, r in enumerate(DM)))
     interchange(add("ic-quoted"), acc_text=",".join(f'"{h}"' for h in ACC_H.split(",")) + "\n" +
                 "".join(",".join(f'"{x}"' for x in r) + "\n" for r in ACC))
+    interchange(add("ic-tab"), acc_text=spreadsheet_save(acc_text, "tab"), dm_text=spreadsheet_save(text(DM_H, DM), "tab"))
+    interchange(add("ic-semicolon-both"), acc_text=spreadsheet_save(acc_text, "semicolon"),
+                dm_text=spreadsheet_save(text(DM_H, DM), "semicolon"))
+    interchange(add("ic-quoted-crlf-bom"), acc_text="\ufeff" + spreadsheet_save(acc_text, "quote-all").replace("\n", "\r\n"))
+    bad_quoted = [list(r) for r in ACC]
+    bad_quoted[50][2] = "n/a"
+    interchange(add("ic-quoted-not-a-number"), acc_text=spreadsheet_save(text(ACC_H, bad_quoted), "quote-all"))
     # header names as spreadsheets and scripts decorate them: case, blanks, quotes, a BOM, unit suffixes
     interchange(add("ic-header-case"), acc_text="Timestamp,Acceleration_X, ACCELERATION_Y ,acceleration_Z\n" +
                 "".join(",".join(r) + "\n" for r in ACC))
@@ -336,6 +370,12 @@ def generate(out):
         return {k: "\ufeff" + v.replace("\n", "\r\n") for k, v in files.items()}
     sensor_logger_watch(add("sl-watch-crlf-bom"), mangle=crlf_bom)
 
+    for layout in ("semicolon", "tab", "quote-all"):
+        def saved(files, layout=layout):
+            return {k: v if k == "Metadata.csv" else spreadsheet_save(v, layout) for k, v in files.items()}
+        sensor_logger_watch(add(f"sl-watch-{layout}"), mangle=saved)
+        sensor_logger_watch(None, zip_path=add(f"sl-watch-{layout}.zip"), mangle=saved)
+
     def no_metadata(files):
         return {k: v for k, v in files.items() if k != "Metadata.csv"}
     sensor_logger_watch(add("sl-watch-no-metadata"), mangle=no_metadata)
@@ -373,6 +413,8 @@ def generate(out):
     write(add("sensorlog.csv"), text(SENSORLOG_HEADER, sl))
     write(add("sensorlog-truncated.csv"), text(SENSORLOG_HEADER, sl)[:-40])
     write(add("sensorlog-semicolon.csv"), SENSORLOG_HEADER.replace(",", ";") + "\n" + "".join(";".join(r) + "\n" for r in sl))
+    for layout in ("semicolon", "tab", "quote-all", "quote-text"):
+        write(add(f"sensorlog-{layout}.csv"), spreadsheet_save(text(SENSORLOG_HEADER, sl), layout))
     slm = [list(r) for r in sl]
     for r in slm:
         r[2:5] = [repr(float(x) * G) for x in r[2:5]]
@@ -384,6 +426,11 @@ def generate(out):
     write(add("generic.csv"), text(gh, gr))
     v["generic-mapped.csv"] = (v["generic.csv"][0], ["--columns", cmap])
     write(add("generic-comma-decimal.csv"), gh.replace(",", ";") + "\n" + "".join(";".join(x.replace(".", ",") for x in r) + "\n" for r in gr))
+    for layout in ("tab", "quote-all"):
+        write(add(f"generic-{layout}.csv"), spreadsheet_save(text(gh, gr), layout))
+    semicolons = spreadsheet_save(text(gh, gr), "semicolon")
+    write(add("generic-semicolon-quote-all.csv"),
+          "\n".join(";".join(f'"{x}"' for x in line.split(";")) if line else line for line in semicolons.split("\n")))
     write(add("generic-truncated.csv"), text(gh, gr)[:-9])
     v["generic-truncated-mapped.csv"] = (v["generic-truncated.csv"][0], ["--columns", cmap])
     gn = [list(r) for r in gr]

@@ -115,6 +115,9 @@ public struct HygieneFinding: Sendable, Equatable, Codable, CustomStringConverti
         case spike
         /// A file's columns were found by header name: reordered, or extra columns ignored (named in the message).
         case columns
+        /// A text table saved by a spreadsheet in a layout other than plain CSV — fields separated by semicolons
+        /// (with decimal commas) or tabs, or fields in quotes — read as the same numbers (named in the message).
+        case layout
         /// A stream whose values change only every n-th sample: a slower sensor repeated onto a faster table's
         /// rows (sample-and-hold); the message names the true rate. Reported; the values are kept.
         case sampleAndHold = "sample-and-hold"

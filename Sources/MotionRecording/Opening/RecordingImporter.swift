@@ -119,7 +119,6 @@ public enum RecordingImporter {
             if header.hasPrefix("timestamp,") || header.isEmpty || headerNames(header).contains("timestamp") {
                 return .interchangeCSV
             }
-            try rejectOtherSeparators(header, file: file.path)
             // The interchange names with a data row first: the header row is missing (read as a raw dump, these
             // would lose their batch boundaries and units).
             if let first = header.split(separator: ",").first, Double(first.trimmingCharacters(in: .whitespaces)) != nil {
@@ -167,7 +166,8 @@ public enum RecordingImporter {
         if let reason = notTheFile(head, named: url) { throw .unrecognizedFormat(file: url.path, reason: reason) }
         let binary = try withBytes(head) { bytes throws(RecordingError) in
             let scanner = CSVScanner(bytes)
-            guard scanner.looksBinary() else { return String?.none }
+            // UTF-16 with a byte-order mark is read (``UTF16Text``); detected from its UTF-8 first line below.
+            guard scanner.looksBinary(), UTF16Text.isBigEndian(bytes) == nil else { return String?.none }
             return scanner.looksUTF16()
                 ? scanner.binaryDescription() : "binary data that is neither a zip/npz archive nor CSV text"
         }
@@ -221,7 +221,8 @@ public enum RecordingImporter {
     }
 
     /// Rejects a header line whose fields are separated by semicolons or tabs rather than commas (a spreadsheet
-    /// export in a locale with decimal commas, or a TSV), naming the separator.
+    /// export in a locale with decimal commas, or a TSV), naming the separator: for text not opened through
+    /// ``SpreadsheetText``, which reads those layouts.
     static func rejectOtherSeparators(_ header: String, file: String) throws(RecordingError) {
         guard !header.contains(",") else { return }
         for (separator, name) in [(";", "semicolons"), ("\t", "tabs")] where header.contains(separator) {
@@ -250,9 +251,11 @@ public enum RecordingImporter {
         }
     }
 
-    /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file.
+    /// The first non-blank line of a text file (BOM and CR removed), at most 64 KiB into the file; in a
+    /// spreadsheet's layout (semicolons, tabs, quotes), as its readers read it: comma separated, without quotes
+    /// (``SpreadsheetText``).
     static func firstLine(_ url: URL) throws(RecordingError) -> String {
-        let head = try prefix(url, count: 65536)
+        let head = try SpreadsheetText.normalized(try prefix(url, count: 65536), file: url.path).0
         if head.contains(0x0D) && !head.contains(0x0A) && head.count > 1 {
             throw .malformed(
                 file: url.path, line: 1, column: nil, columnName: nil,

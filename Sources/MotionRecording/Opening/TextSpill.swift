@@ -40,13 +40,36 @@ final class TextSpill {
     /// Creates the unlinked temporary file in `directory` (the temporary directory when `nil`).
     init(for path: String, directory: String? = nil) throws(RecordingError) {
         self.path = path
+        descriptor = try Self.unlinkedTemporaryFile(in: directory)
+    }
+
+    /// A new temporary file in `directory` (the temporary directory when `nil`), unlinked at once: its descriptor.
+    static func unlinkedTemporaryFile(in directory: String?) throws(RecordingError) -> Int32 {
         let folder = directory ?? FileManager.default.temporaryDirectory.path
         var template = Array((folder + "/batchedmotion-spill-XXXXXX").utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw .cannotWrite(file: folder, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+
+    /// Writes all of `bytes` to the open file `descriptor` at byte `offset` (`file`: the text recording, for the
+    /// message).
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int, file: String)
+        throws(RecordingError)
+    {
+        var written = 0
+        while written < bytes.count {
+            let result = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(offset + written))
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                throw .cannotWrite(
+                    file: file, reason: "cannot write its temporary copy: \(String(cString: strerror(errno)))")
+            }
+            written += result
+        }
     }
 
     deinit {
@@ -68,18 +91,7 @@ final class TextSpill {
         guard var region = regions[name] else { preconditionFailure("TextSpill: column \(name) was not reserved") }
         let elements = bytes.count / region.elementSize
         precondition(region.count + elements <= region.capacity, "TextSpill: more than \(region.capacity) rows in \(name)")
-        var written = 0
-        while written < bytes.count {
-            let result = pwrite(
-                descriptor, bytes.baseAddress! + written, bytes.count - written,
-                off_t(region.offset + region.count * region.elementSize + written))
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                throw .cannotWrite(
-                    file: path, reason: "cannot write its temporary copy: \(String(cString: strerror(errno)))")
-            }
-            written += result
-        }
+        try Self.write(bytes, to: descriptor, at: region.offset + region.count * region.elementSize, file: path)
         region.count += elements
         regions[name] = region
     }

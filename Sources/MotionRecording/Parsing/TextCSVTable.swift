@@ -18,6 +18,8 @@ struct TextCSVTable {
     /// The note that ``requireHeader(_:optional:)`` found the columns by name (renamed, reordered, extra ones
     /// ignored), then a `units` finding per column converted from the unit its header states.
     private(set) var headerFindings: [HygieneFinding] = []
+    /// How a spreadsheet's layout was read (``SpreadsheetText``), if it was.
+    private var layoutFinding: HygieneFinding?
     /// Per column of ``header`` after ``requireHeader(_:optional:)``, the factor to its documented unit (empty: 1).
     private var factors: [Double] = []
     /// The fields of each data row (as many as the header).
@@ -54,9 +56,15 @@ struct TextCSVTable {
         sourceColumns = headerNames.indices.map { $0 + 1 }
     }
 
-    /// Reads the file at `url`.
+    /// Reads the file at `url` (saved by a spreadsheet with semicolons, tabs or quotes: read as plain CSV, and
+    /// reported first in ``headerFindings``, ``SpreadsheetText``).
     init(url: URL) throws(RecordingError) {
-        self = try withFileBytes(url) { bytes throws(RecordingError) in try TextCSVTable(bytes: bytes, file: url.path) }
+        self = try withTextFileBytes(url) { bytes, layout throws(RecordingError) in
+            var table = try TextCSVTable(bytes: bytes, file: url.path)
+            table.layoutFinding = layout
+            table.headerFindings = [layout].compactMap { $0 }
+            return table
+        }
     }
 
     var count: Int { rows.count }
@@ -66,7 +74,7 @@ struct TextCSVTable {
     /// gone (reported in ``headerFindings``). Returns how many of `optional` are present.
     mutating func requireHeader(_ required: [String], optional: [String] = []) throws(RecordingError) -> Int {
         let columns = try HeaderColumns(names: header, required: required, optional: optional, file: file)
-        headerFindings = columns.findings
+        headerFindings = [layoutFinding].compactMap { $0 } + columns.findings
         if columns.converts { factors = columns.factors }
         if !columns.isExact {
             header = columns.fields.map { header[$0] }

@@ -69,34 +69,43 @@ import Testing
         #expect(finding.file == "WatchAccelerometerUncalibrated.csv" && finding.line == 42)
     }
 
-    /// Spreadsheet exports that are not comma-separated UTF-8 get an error that says what to change.
-    @Test func utf16AndSemicolonSeparatedExportsSayWhatToChange() throws {
+    /// UTF-16 without a byte-order mark gets an error that says what to change; with one, and a semicolon-separated
+    /// export with decimal commas, are read as the UTF-8 comma-separated file (as a directory and alone), and reported.
+    @Test func utf16WithoutAMarkSaysWhatToChangeAndSpreadsheetExportsAreRead() throws {
         let text = "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0.1,0.2,-1.0\n1.00125,0.1,0.2,-1.0\n"
-        for byteOrderMark in [[0xFF, 0xFE], []] as [[UInt8]] {  // with and without a byte-order mark
-            var utf16 = byteOrderMark
-            for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-            let utf16File = FixtureFiles.write(bytes: utf16, named: "utf16.csv")
-            #expect {
-                try RecordingImporter.load(utf16File)
-            } throws: { error in
-                "\(error)".hasSuffix("utf16.csv: unrecognised format: UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV")
-            }
+        // Without a byte-order mark UTF-16 is not guessed at: the error says what to change.
+        var utf16: [UInt8] = []
+        for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let utf16File = FixtureFiles.write(bytes: utf16, named: "utf16.csv")
+        #expect {
+            try RecordingImporter.load(utf16File)
+        } throws: { error in
+            "\(error)".hasSuffix("utf16.csv: unrecognised format: UTF-16 text, not UTF-8 or ASCII: save the file as UTF-8 CSV")
+        }
+        // With one (little- or big-endian), it is read as the UTF-8 text and reported.
+        for bigEndian in [false, true] {
+            var marked: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in text.utf16 { marked += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let recording = try RecordingImporter.load(FixtureFiles.write(bytes: marked, named: "accelerometer.csv"))
+            #expect(recording.accelerometer?.timestamps == [1.0, 1.00125] && recording.accelerometer?.y == [0.2, 0.2])
+            #expect(recording.hygiene.findings(ofKind: .layout).map(\.message) == [
+                "UTF-16 text (\(bigEndian ? "big" : "little")-endian with a byte-order mark, as a spreadsheet's \"Unicode Text\" saves it) read as UTF-8, the same characters"
+            ])
         }
         let directory = FixtureFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let semicolons = text.replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: ".", with: ",")
-        try Data(semicolons.utf8).write(to: directory.appendingPathComponent("accelerometer.csv"))
-        #expect {
-            try RecordingImporter.load(directory)
-        } throws: { error in
-            "\(error)".hasSuffix("accelerometer.csv:1: fields are separated by semicolons, not commas: export the file as comma-separated CSV with decimal points")
+        let file = directory.appendingPathComponent("accelerometer.csv")
+        try Data(semicolons.utf8).write(to: file)
+        for url in [directory, file] {
+            #expect(try RecordingImporter.detectFormat(url) == .interchangeCSV)
+            let recording = try RecordingImporter.load(url)
+            #expect(recording.accelerometer?.timestamps == [1.0, 1.00125])
+            #expect(recording.accelerometer?.z == [-1, -1] && recording.accelerometer?.x == [0.1, 0.1])
+            let finding = try #require(recording.hygiene.findings(ofKind: .layout).first)
+            #expect(finding.file == file.path && finding.line == 1)
+            #expect(finding.message.hasPrefix("fields separated by semicolons with decimal commas"))
         }
-        // The file on its own is read as a generic CSV: its names say g and Core Motion's sign; decimal commas read.
-        let alone = try RecordingImporter.load(directory.appendingPathComponent("accelerometer.csv"))
-        #expect(alone.accelerometer?.timestamps == [1.0, 1.00125])
-        #expect(alone.accelerometer?.z == [-1, -1] && alone.accelerometer?.x == [0.1, 0.1])
-        #expect(alone.hygiene.findings(ofKind: .streamDetection).first?.message.hasPrefix(
-            "columns detected from the header: time=timestamp:s,accel=acceleration_x,acceleration_y,acceleration_z:g:core-motion,sep=;,decimal=comma") == true)
     }
 
     @Test func emptyFile() {

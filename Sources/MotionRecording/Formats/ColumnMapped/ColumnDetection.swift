@@ -100,7 +100,10 @@ enum ColumnDetection {
     /// the header found and the `--columns` map to give when it has a header-like line that cannot be mapped.
     static func recognizes(_ url: URL) throws(RecordingError) -> Bool {
         try withFileBytes(url) { bytes throws(RecordingError) in
-            _ = try detect(UnsafeBufferPointer(rebasing: bytes.prefix(1 << 20)), file: url.path)
+            // Fields in quotes are read without them, as the reader reads them (``SpreadsheetText``).
+            let (head, _) = try SpreadsheetText.normalized(
+                Data(bytes.prefix(1 << 20)), file: url.path, keepingSeparator: true)
+            _ = try withBytes(head) { head throws(RecordingError) in try detect(head, file: url.path) }
             return true
         }
     }

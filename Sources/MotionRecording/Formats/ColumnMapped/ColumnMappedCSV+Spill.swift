@@ -22,9 +22,10 @@ extension ColumnMappedCSV {
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int), size >= threshold
         else { return nil }
         let chunkRows = max(chunkRows, 1)
-        let text = try MappedFile(url)
+        let text = try SpreadsheetText.open(url, keepingSeparator: true)
         let file = url.path
         var (table, findings) = try mappedTable(text.bytes, file: file, map: given)
+        if let layout = text.layoutFinding { findings.insert(layout, at: 0) }
         // A native file holds an accelerometer or device motion: the raw gyroscope and magnetometer alone stay in memory.
         guard table.map.accelerometer != nil else { return nil }
         do {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - Annotation lines before the header (comments, logger settings) are skipped and reported; blank lines are
 ///   skipped; columns the map does not name are ignored.
-/// - Separators `,` `;` tab or whitespace, decimal points or commas; every rejection names the file, the 1-based
+/// - Separators `,` `;` tab or whitespace, decimal points or commas, fields in quotes; every rejection names the file, the 1-based
 ///   line and column (a row with too few fields, a cell that is not a number or not a time).
 /// - A row whose three cells of one sensor are all empty adds no sample to that sensor (loggers that write each
 ///   sensor's events on their own rows); one or two empty cells of three are an error.
@@ -19,7 +19,12 @@ enum ColumnMappedCSV {
     static let formatName = "column-mapped"
 
     static func read(_ url: URL, map: ColumnMap?) throws(RecordingError) -> ImportedRecording {
-        try withFileBytes(url) { bytes throws(RecordingError) in try read(bytes, file: url.path, map: map) }
+        // Quoted fields are read without their quotes, reported first (``SpreadsheetText``).
+        try withTextFileBytes(url, keepingSeparator: true) { bytes, layout throws(RecordingError) in
+            var imported = try read(bytes, file: url.path, map: map)
+            if let layout { imported.findings.insert(layout, at: 0) }
+            return imported
+        }
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, map given: ColumnMap?) throws(RecordingError)

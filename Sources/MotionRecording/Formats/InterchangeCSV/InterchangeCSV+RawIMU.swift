@@ -28,7 +28,7 @@ extension InterchangeCSV {
         _ url: URL, header: [String], chunkRows: Int?, part: (Triples) throws(RecordingError) -> Void
     ) throws(RecordingError) -> [HygieneFinding] {
         let file = url.path
-        let mapping = try MappedFile(url)
+        let mapping = try SpreadsheetText.open(url)
         let bytes = mapping.bytes
         var scanner = CSVScanner(bytes)
         try scanner.rejectBinary(file: file)
@@ -55,7 +55,7 @@ extension InterchangeCSV {
         }
         let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
         try part(converted(rows))
-        return columns.findings + [droppedLastLine].compactMap { $0 }
+        return [mapping.layoutFinding].compactMap { $0 } + columns.findings + [droppedLastLine].compactMap { $0 }
     }
 
     static func readGyroscope(_ url: URL) throws(RecordingError) -> ImportedStream<GyroscopeData> {

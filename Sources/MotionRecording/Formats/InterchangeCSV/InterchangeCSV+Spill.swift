@@ -98,7 +98,7 @@ extension InterchangeCSV {
     private static func spillAccelerometer(_ url: URL, into spill: TextSpill, chunkRows: Int) throws(RecordingError)
         -> [HygieneFinding]
     {
-        let text = try MappedFile(url)
+        let text = try SpreadsheetText.open(url)
         // A row is at least 7 characters and a line end ("0,0,0,0\n"): an upper bound of the rows.
         let names = accelerometerColumns
         spill.reserve(
@@ -120,7 +120,7 @@ extension InterchangeCSV {
     private static func spillDeviceMotion(_ url: URL, into spill: TextSpill, chunkRows: Int) throws(RecordingError)
         -> [HygieneFinding]
     {
-        let text = try MappedFile(url)
+        let text = try SpreadsheetText.open(url)
         var reserved = false
         return try parseDeviceMotion(bytes: text.bytes, file: url.path, mapping: text, chunkRows: chunkRows) {
             data, lines throws(RecordingError) in

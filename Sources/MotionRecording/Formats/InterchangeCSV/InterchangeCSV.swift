@@ -130,7 +130,7 @@ public enum InterchangeCSV {
     }
 
     static func readAccelerometer(_ url: URL) throws(RecordingError) -> ImportedStream<AccelerometerData> {
-        let mapping = try MappedFile(url)
+        let mapping = try SpreadsheetText.open(url)
         return try readAccelerometer(bytes: mapping.bytes, file: url.path, mapping: mapping)
     }
 
@@ -175,7 +175,7 @@ public enum InterchangeCSV {
             }
             // The single-pass row scanner reads `timestamp,x,y,z` in that order only.
             let isExact = header.isExact
-            var findings = header.findings
+            var findings = [mapping?.layoutFinding].compactMap { $0 } + header.findings
             var atEnd = false
             var first = true
             while !atEnd {
@@ -218,7 +218,7 @@ public enum InterchangeCSV {
     }
 
     static func readDeviceMotion(_ url: URL) throws(RecordingError) -> ImportedStream<DeviceMotionData> {
-        let mapping = try MappedFile(url)
+        let mapping = try SpreadsheetText.open(url)
         return try readDeviceMotion(bytes: mapping.bytes, file: url.path, mapping: mapping)
     }
 
@@ -279,7 +279,7 @@ public enum InterchangeCSV {
             }
             let droppedLastLine = try reader.read(&scanner, releasingBehindIn: mapping, row: appendRow)
             try part(convertedUnits(builder.data, header), lines)
-            return header.findings + [droppedLastLine].compactMap { $0 }
+            return [mapping?.layoutFinding].compactMap { $0 } + header.findings + [droppedLastLine].compactMap { $0 }
         }
     }
 }

@@ -30,6 +30,9 @@ final class MappedFile: @unchecked Sendable {
     /// Set by ``discardReleasedPages()``: ``release(_:)`` frees the disk blocks behind the pages too.
     private let discardsReleased = Atomic<Bool>(false)
     static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// For text rewritten from a spreadsheet's layout (``SpreadsheetText``): the finding that reports it. Set once,
+    /// before the mapping is shared.
+    var layoutFinding: HygieneFinding?
 
     /// An in-memory copy of `bytes` with the same interface (for bytes that did not come from a file).
     init(copying bytes: UnsafeRawBufferPointer, path: String) {

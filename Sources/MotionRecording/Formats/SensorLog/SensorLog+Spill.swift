@@ -17,7 +17,7 @@ extension SensorLog {
         guard FileKind.of(url.path) == .regularFile,
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int), size >= threshold
         else { return nil }
-        let text = try MappedFile(url)
+        let text = try SpreadsheetText.open(url)
         let file = url.path
         let table = try SensorLogTable(bytes: text.bytes, file: file)
         let motion = DeviceMotionColumn.all.map { HygieneStream.deviceMotion.nativePrefix + $0.name }
@@ -60,7 +60,7 @@ extension SensorLog {
             }
             guard !streams.isEmpty else { return nil }
             return try spill.checkedRecording(
-                streams, slower: imported(table, outcome), gyroscopeFile: nil, chunkRows: max(chunkRows, 1))
+                streams, slower: imported(table, outcome, layout: text.layoutFinding), gyroscopeFile: nil, chunkRows: max(chunkRows, 1))
         } catch {
             if case .cannotWrite = error { return nil }
             throw error

@@ -20,7 +20,11 @@ enum SensorLog {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .unrecognizedFormat(file: file, reason: "a SensorLog export is one CSV file, not a directory")
         }
-        return try withFileBytes(url) { bytes throws(RecordingError) in try read(bytes: bytes, file: file) }
+        return try withTextFileBytes(url) { bytes, layout throws(RecordingError) in
+            var imported = try read(bytes: bytes, file: file)
+            if let layout { imported.findings.insert(layout, at: 0) }
+            return imported
+        }
     }
 
     /// Reads a SensorLog export held in memory.
@@ -43,9 +47,13 @@ enum SensorLog {
         return imported
     }
 
-    /// The recording read from `table`, before its streams: metadata, and the dropped last line's finding.
-    static func imported(_ table: SensorLogTable, _ outcome: SensorLogTable.Outcome) -> ImportedRecording {
+    /// The recording read from `table`, before its streams: metadata, how a spreadsheet's layout was read (`layout`),
+    /// and the dropped last line's finding.
+    static func imported(_ table: SensorLogTable, _ outcome: SensorLogTable.Outcome, layout: HygieneFinding? = nil)
+        -> ImportedRecording
+    {
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLog.name))
+        if let layout { imported.findings.append(layout) }
         if let dropped = outcome.droppedLastLine { imported.findings.append(dropped) }
         imported.metadata.startDate = table.startDate
         return imported

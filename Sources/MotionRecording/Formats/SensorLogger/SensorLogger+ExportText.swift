@@ -18,10 +18,24 @@ extension SensorLogger {
         /// Its first `count` bytes.
         func head(_ count: Int) -> Data { Data(bytes.prefix(count)) }
 
+        /// The file at `url`; saved by a spreadsheet with semicolons, tabs or quotes, its plain-CSV rewrite
+        /// (``SpreadsheetText``).
         init(_ url: URL) throws(RecordingError) {
-            mapping = try MappedFile(url)
+            mapping = try SpreadsheetText.open(url)
             count = mapping.count
             file = url.path
+        }
+
+        private init(mapping: MappedFile, count: Int, file: String) {
+            (self.mapping, self.count, self.file) = (mapping, count, file)
+        }
+
+        /// This text, or — saved by a spreadsheet with semicolons, tabs, quotes or as UTF-16 — its plain-CSV rewrite in a
+        /// temporary file in `directory` (``SpreadsheetText``): for a zip member once inflated.
+        func spreadsheetRewritten(directory: String?) throws(RecordingError) -> ExportText {
+            let rewritten = try SpreadsheetText.readable(mapping, bytes: bytes, file: file, directory: directory)
+            guard rewritten !== mapping else { return self }
+            return ExportText(mapping: rewritten, count: rewritten.count, file: file)
         }
 
         /// The member `entry` of `archive` (mapped as `input`) inflated into a temporary file in `directory` (the

@@ -40,8 +40,10 @@ extension SensorLogger {
             // The slower files whole in memory, and of the rest only their heads: the time column is chosen from the
             // heads of all.
             let read = try export.read()
-            let slowerFiles = read.slower
-            let heads = slowerFiles.merging(read.heads) { first, _ in first }
+            // Texts a spreadsheet saved with semicolons, tabs or quotes read as plain CSV (the parsed files' own
+            // rewrites are reported by their tables).
+            let (slowerFiles, slowerLayouts) = try spreadsheetNormalized(read.slower, headOnly: [])
+            let heads = slowerFiles.merging(try spreadsheetNormalized(read.heads, headOnly: Set(read.heads.keys)).files) { first, _ in first }
             var slower = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
             var standardised: Bool? = nil
             if let (data, _) = slowerFiles["Metadata.csv"] {
@@ -63,6 +65,7 @@ extension SensorLogger {
                     into: spill, chunkRows: chunkRows)
             }
             guard tables.values.allSatisfy({ $0.count > 0 }) else { return nil }
+            slower.findings += (slowerLayouts + names.compactMap { tables[$0]!.layoutFinding }).sorted(by: fileOrder)
             slower.findings += names.compactMap { tables[$0]!.droppedLastLine }
 
             var firstTimes: [Int64] = []
@@ -172,6 +175,7 @@ extension SensorLogger {
         func text(_ name: String, directory: String?) throws(RecordingError) -> ExportText {
             if let (zip, url, members) = archive, let entry = members[name] {
                 return try ExportText(entry, of: zip, input: try MappedFile(url), directory: directory)
+                    .spreadsheetRewritten(directory: directory)
             }
             guard let url = paths[name] else { preconditionFailure("SensorLogger: no file \(name) in the export") }
             return try ExportText(url)
@@ -220,6 +224,8 @@ extension SensorLogger {
         /// Which requests (by index; 0 is the time) the header has.
         var found: [Bool]
         var droppedLastLine: HygieneFinding?
+        /// How a spreadsheet's layout was read (``SpreadsheetText``), if it was.
+        var layoutFinding: HygieneFinding?
 
         init(
             _ text: ExportText, prefix: String, requests: [NamedColumnCSV.Request], into spill: TextSpill, chunkRows: Int
@@ -246,6 +252,7 @@ extension SensorLogger {
             count = spill.regions[prefix + "time"]!.count
             found = layout.found
             droppedLastLine = layout.droppedLastLine
+            layoutFinding = text.mapping.layoutFinding
         }
 
         /// Gives back the disk space of rows below `row` of every column (``TextSpill/release(_:rowsBelow:)``).

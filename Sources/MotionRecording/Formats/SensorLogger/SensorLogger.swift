@@ -90,9 +90,33 @@ enum SensorLogger {
         return try read(files: files)
     }
 
+    /// `files` with each text a spreadsheet saved with semicolons, tabs or quotes rewritten as plain CSV
+    /// (``SpreadsheetText``) but Metadata.csv, and the findings that report it in file order, except for the files `headOnly`
+    /// (only their head is read, not their rows).
+    static func spreadsheetNormalized(_ files: Files, headOnly: Set<String>) throws(RecordingError)
+        -> (files: Files, findings: [HygieneFinding])
+    {
+        var normalized = files
+        var findings: [HygieneFinding] = []
+        // Metadata.csv is read field by field with its quotes (a device name may hold a comma).
+        for (name, (data, file)) in files where name != "Metadata.csv" {
+            let (text, finding) = try SpreadsheetText.normalized(data, file: file)
+            guard let finding else { continue }
+            normalized[name] = (text, file)
+            if !headOnly.contains(name) { findings.append(finding) }
+        }
+        return (normalized, findings.sorted(by: fileOrder))
+    }
+
+    /// Findings in the order of their files' paths.
+    static func fileOrder(_ first: HygieneFinding, _ second: HygieneFinding) -> Bool {
+        (first.file ?? "") < (second.file ?? "")
+    }
+
     /// For a lone CSV: WristMotion if its header has rotationRateX, else an accelerometer file.
     static func guessRole(_ data: Data, file: String) throws(RecordingError) -> String {
-        let header = try withBytes(data) { bytes throws(RecordingError) -> [String] in
+        // Read as the reader reads it: semicolons, tabs or quotes rewritten (``SpreadsheetText``).
+        let header = try withBytes(try SpreadsheetText.normalized(data, file: file).0) { bytes throws(RecordingError) -> [String] in
             var scanner = CSVScanner(bytes)
             guard let line = scanner.nextLine() else { return [] }
             return csvHeaderNames(scanner, line)
@@ -143,7 +167,8 @@ enum SensorLogger {
         [clock.request] + wristMotionColumns.map { .init(names: [$0], kind: .float, required: $0.hasPrefix("rotation")) }
     }
 
-    static func read(files: Files) throws(RecordingError) -> ImportedRecording {
+    static func read(files given: Files) throws(RecordingError) -> ImportedRecording {
+        let (files, layouts) = try spreadsheetNormalized(given, headOnly: headOnlyFileNames(of: Set(given.keys)))
         var imported = ImportedRecording(metadata: RecordingMetadata(sourceFormat: RecordingFormat.sensorLogger.name))
         var metadataInfo = MetadataInfo()
         if let (data, _) = files["Metadata.csv"] {
@@ -153,6 +178,7 @@ enum SensorLogger {
         let standardised = metadataInfo.standardised
         let clock = try TimeColumn.choose(files)
         if let finding = clock.finding { imported.findings.append(finding) }
+        imported.findings += layouts
 
         // Parse the stream files first to find the common time origin.
         var motionTable: NamedColumnCSV? = nil

@@ -1,0 +1,75 @@
+/// UTF-16 text with a byte-order mark — what a spreadsheet's "Unicode Text" save writes (Excel: UTF-16 little-endian,
+/// tab separated) — transcoded to UTF-8 for the readers, chunk by chunk, character for character: the lines, fields
+/// and digits are the source's. Text without a byte-order mark is not guessed at: it stays the clear error naming
+/// UTF-16 (``CSVScanner/binaryDescription(prefix:)``).
+enum UTF16Text {
+    /// Whether `bytes` start with a UTF-16 byte-order mark: `false` little-endian (`FF FE`), `true` big-endian
+    /// (`FE FF`), `nil` without one.
+    static func isBigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.count >= 2 else { return nil }
+        if bytes[0] == 0xFF && bytes[1] == 0xFE { return false }
+        if bytes[0] == 0xFE && bytes[1] == 0xFF { return true }
+        return nil
+    }
+
+    /// Code units transcoded between two hand-overs to `write` (1 MiB of input).
+    static let chunkUnits = 1 << 19
+
+    /// Writes `bytes` (UTF-16 with its byte-order mark, which is left out) as UTF-8 to `write`, in chunks. An
+    /// unpaired surrogate or a final odd byte becomes U+FFFD (the replacement character), which no reader takes for
+    /// a number or a separator.
+    static func transcode(
+        _ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool,
+        write: (UnsafeBufferPointer<UInt8>) throws(RecordingError) -> Void
+    ) throws(RecordingError) {
+        let units = (bytes.count - 2) / 2
+        func unit(_ index: Int) -> UInt32 {
+            let (first, second) = (UInt32(bytes[2 + 2 * index]), UInt32(bytes[3 + 2 * index]))
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(chunkUnits * 3 + 8)
+        func append(_ scalar: UInt32) {
+            switch scalar {
+            case ..<0x80: output.append(UInt8(scalar))
+            case ..<0x800: output += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+            case ..<0x10000:
+                output += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            default:
+                output += [
+                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F),
+                    UInt8(0x80 | scalar & 0x3F),
+                ]
+            }
+        }
+        func flush() throws(RecordingError) {
+            let outcome = output.withUnsafeBufferPointer { chunk in Result { () throws(RecordingError) in try write(chunk) } }
+            try outcome.get()
+            output.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        while index < units {
+            let high = unit(index)
+            index += 1
+            if (0xD800..<0xDC00).contains(high), index < units, case let low = unit(index), (0xDC00..<0xE000).contains(low) {
+                append(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00))
+                index += 1
+            } else {
+                append((0xD800..<0xE000).contains(high) ? 0xFFFD : high)
+            }
+            if output.count >= chunkUnits * 3 { try flush() }
+        }
+        if bytes.count > 2 && bytes.count % 2 == 1 { append(0xFFFD) }
+        try flush()
+    }
+
+    /// The finding for `file` read from UTF-16, with what its rewrite read besides (`layout`, a
+    /// ``SpreadsheetRewriter`` finding) when there was one.
+    static func finding(file: String, bigEndian: Bool, layout: HygieneFinding?) -> HygieneFinding {
+        let read = "UTF-16 text (\(bigEndian ? "big" : "little")-endian with a byte-order mark, as a spreadsheet's \"Unicode Text\" saves it) read as UTF-8"
+        guard let layout else {
+            return HygieneFinding(kind: .layout, file: file, line: 1, message: read + ", the same characters")
+        }
+        return HygieneFinding(kind: .layout, file: file, line: 1, message: read + "; " + layout.message)
+    }
+}
