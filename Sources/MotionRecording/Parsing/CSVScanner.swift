@@ -40,6 +40,26 @@ struct CSVScanner {
         return start..<end
     }
 
+    /// The number of the text's first non-blank line when `line` (a later line) repeats it byte for byte, a
+    /// UTF-8 byte-order mark before either left out: a header line met again inside the data, as two files joined
+    /// end to end (`cat a.csv b.csv`) leave it. `nil` otherwise. For messages (it walks the text from its start).
+    func earlierLineRepeated(by line: Range<Int>) -> Int? {
+        func withoutMark(_ range: Range<Int>) -> Range<Int> {
+            range.count >= 3 && bytes[range.lowerBound] == 0xEF && bytes[range.lowerBound + 1] == 0xBB
+                && bytes[range.lowerBound + 2] == 0xBF ? (range.lowerBound + 3)..<range.upperBound : range
+        }
+        var scanner = CSVScanner(bytes)
+        while let first = scanner.nextLine(), first.lowerBound < line.lowerBound {
+            if isBlank(first) { continue }
+            let (header, repeated) = (withoutMark(first), withoutMark(line))
+            guard header.count == repeated.count,
+                zip(header, repeated).allSatisfy({ bytes[$0] == bytes[$1] })
+            else { return nil }
+            return scanner.lineNumber
+        }
+        return nil
+    }
+
     /// The index after the line end at `position` (`\n`, `\r\n`, or the end of the text: the ends that
     /// ``nextLine()`` accepts), or `nil` when another byte is there.
     @inlinable @inline(__always)

@@ -223,9 +223,20 @@ struct NumericCSVReader {
     fileprivate func fieldCountError(_ scanner: CSVScanner, line: Range<Int>, found: Int, expected: Int)
         -> RecordingError
     {
-        .malformed(
+        repeatedHeaderError(scanner, line: line)
+            ?? .malformed(
+                file: file, line: scanner.lineNumber, column: nil, columnName: nil,
+                reason: "expected \(expected) fields, found \(found)")
+    }
+
+    /// The error for a data line that repeats the header line: files joined end to end, which the reader does not
+    /// take apart (their clocks may overlap), so the message says where to split them.
+    fileprivate func repeatedHeaderError(_ scanner: CSVScanner, line: Range<Int>) -> RecordingError? {
+        guard let header = scanner.earlierLineRepeated(by: line) else { return nil }
+        return .malformed(
             file: file, line: scanner.lineNumber, column: nil, columnName: nil,
-            reason: "expected \(expected) fields, found \(found)")
+            reason: "this line repeats the header (line \(header)): files joined end to end, as `cat a.csv b.csv` "
+                + "leaves them; split the file before this line, or delete the line if the rows after it continue the recording")
     }
 
     /// The finding for a last line the text ends inside (`reason`: what is wrong with it).
@@ -240,6 +251,7 @@ struct NumericCSVReader {
     fileprivate func notANumber(_ scanner: CSVScanner, column index: Int, range: Range<Int>, line: Range<Int>)
         -> RecordingError
     {
+        if let repeatedHeader = repeatedHeaderError(scanner, line: line) { return repeatedHeader }
         let column = columns[index]
         let text = scanner.text(range)
         var reason = scanner.isBlank(range) ? "empty field, expected a number" : "\"\(text)\" is not a number"

@@ -85,6 +85,15 @@ import _TestSupport
         ("2.5,0.5\n3.5,0.5,-0.125,1", "a.csv:4: expected 4 fields, found 2"),
         ("2.5,x,1", "a.csv:4: column 2 \"acceleration_x\": \"x\" is not a number"),
         ("2.5,0.5,-0.125,1,7", "a.csv:4: expected 4 fields, found 5"),
+        // Two files joined end to end: the second's header (with or without its byte-order mark) is named as such.
+        ("timestamp,acceleration_x,acceleration_y,acceleration_z\n2.5,0.5,-0.125,1",
+         "a.csv:4: this line repeats the header (line 1): files joined end to end, as `cat a.csv b.csv` leaves them; "
+            + "split the file before this line, or delete the line if the rows after it continue the recording"),
+        ("\u{FEFF}timestamp,acceleration_x,acceleration_y,acceleration_z\r\n2.5,0.5,-0.125,1",
+         "a.csv:4: this line repeats the header (line 1): files joined end to end, as `cat a.csv b.csv` leaves them; "
+            + "split the file before this line, or delete the line if the rows after it continue the recording"),
+        // A header-like line that is not the header stays a plain error.
+        ("timestamp,acceleration_x,acceleration_y\n2.5,0.5,-0.125,1", "a.csv:4: expected 4 fields, found 3"),
     ])
     func aDamagedRowThatIsNotCutShortIsAnError(last: String, message: String) {
         #expect {
