@@ -214,6 +214,11 @@ def generate(out):
     cut2 = cut2[: cut2.rfind("\n") + 1] + ACC[len(ACC) // 2][0][:3]
     interchange(add("ic-truncated-midnumber"), acc_text=cut2)
     interchange(add("ic-no-final-newline"), acc_text=acc_text.rstrip("\n"))
+    # The last 8 KiB zero bytes (blocks never written: a crash or power loss while recording).
+    interchange(add("ic-zero-filled-end"), acc_text=acc_text[:-8192] + "\0" * 8192)
+    # Two exports joined end to end (`cat a.csv b.csv`): the second header inside the data.
+    half = text(ACC_H, ACC[: len(ACC) // 2])
+    interchange(add("ic-joined"), acc_text=half + text(ACC_H, ACC[len(ACC) // 2 :]))
     interchange(add("ic-empty-acc"), acc_text="")
     interchange(add("ic-header-only"), acc_text=ACC_H + "\n")
     interchange(add("ic-both-header-only"), acc_text=ACC_H + "\n", dm_text=DM_H + "\n")
