@@ -110,12 +110,11 @@ struct SwingOnsetEstimator: Sendable {
         upper = Swift.min(anchorIndex, Swift.max(upper, crossing + 2))
         // The window scales with the rise only on the signed rate: |ω| in the fallback does not rise from zero (the
         // preparation keeps it at 1–2.5 rad/s), so its r/ṙ is not the time since the onset.
-        let fitWindow =
+        let riseTimeScale =
             ring[anchorIndex].isMagnitudeFallback
-            ? configuration.onsetFitBaselineWindow
-            : Self.fitWindow(
-                ring: ring, crossing: crossing, latest: anchorIndex,
-                fixedWindow: configuration.onsetFitBaselineWindow, value: value)
+            ? nil : Self.riseTimeScale(ring: ring, crossing: crossing, latest: anchorIndex, value: value)
+        let fitWindow = Self.fitWindow(
+            riseTimeScale: riseTimeScale, fixedWindow: configuration.onsetFitBaselineWindow)
         let baselineStart = ring[crossing].time - fitWindow
         var lower = crossing
         // The baseline stops at earlier motion against the swing direction (a load or backswing still turning).
@@ -142,11 +141,12 @@ struct SwingOnsetEstimator: Sendable {
         // residuals). The samples are copied once into a stack scratch.
         let tauLow = ring[lower].time
         let tauHigh = crossingTime
+        let weight = Self.prewhiteningWeight(riseTimeScale: riseTimeScale)
         let bestTau = HingeFit.withFit(
             count: upper - lower + 1, referenceTime: crossingTime,
             includesBaselineSlope: configuration.onsetFitBaselineSlope,
             sample: { j in (ring[lower + j].time, Double(value(lower + j))) }
-        ) { fit in fit.exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
+        ) { fit in fit.blendedHinge(tauLow: tauLow, tauHigh: tauHigh, prewhiteningWeight: weight) }
         return Onset(time: bestTau, crossingIndex: crossing, polarity: polarity)
     }
 }
