@@ -60,32 +60,4 @@ import Testing
         }
         #expect(abs(onset - 35_000.08866333175) < 1e-5)
     }
-
-    /// The blend's end points are the two fits bit for bit; in between it is linear in the weight.
-    @Test func blendRunsTheFitsItsWeightNeeds() {
-        let tauLow = Self.times[0], tauHigh = Self.times[Self.crossing]
-        let ordinary: Double = Self.withFit { $0.exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
-        let whitened: Double = Self.withFit { $0.prewhitenedHinge(tauLow: tauLow, tauHigh: tauHigh) }
-        #expect(abs(whitened - ordinary) > 1e-3)
-        let cases: [(weight: Double, expected: Double)] = [
-            (-0.5, ordinary), (0, ordinary), (1, whitened), (1.5, whitened),
-        ]
-        for (weight, expected) in cases {
-            let blended: Double = Self.withFit { $0.blendedHinge(tauLow: tauLow, tauHigh: tauHigh, prewhiteningWeight: weight) }
-            #expect(blended == expected, "weight \(weight)")
-        }
-        let quarter: Double = Self.withFit { $0.blendedHinge(tauLow: tauLow, tauHigh: tauHigh, prewhiteningWeight: 0.25) }
-        let linear: Double = ordinary + 0.25 * (whitened - ordinary)
-        #expect(abs(quarter - linear) < 1e-9)
-    }
-
-    /// Fully whitened up to r/ṙ = 20 ms, ordinary from 30 ms, linear between; the |ω| fallback (nil) is ordinary.
-    @Test func weightFollowsTheRiseTimeScale() {
-        #expect(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: nil) == 0)
-        #expect(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: 0.008) == 1)
-        #expect(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: 0.02) == 1)
-        #expect(abs(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: 0.0275) - 0.25) < 1e-12)
-        #expect(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: 0.03) == 0)
-        #expect(SwingOnsetEstimator.prewhiteningWeight(riseTimeScale: 0.05) == 0)
-    }
 }
