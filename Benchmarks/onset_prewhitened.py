@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Whether a hinge fit that models its residual as autoregressive noise (prewhitened, feasible GLS) finds swing
-starts better than the analyzer's ordinary least squares.
+starts better than ordinary least squares (the analyzer's fit when this was written; the analyzer now prewhitens the
+fast rises with the AR(1) variant `1:yw:pre:30:1`, see docs/architecture.md §8, so "analyzer" below is the dump's).
 
 Wrist tremor (narrowband, 5–13 Hz) keeps the hinge fit's residual correlated over many 200 Hz samples, so ordinary
 least squares weighs a tremor half-cycle near the start like independent evidence. The textbook answer is

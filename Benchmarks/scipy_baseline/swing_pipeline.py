@@ -31,7 +31,9 @@ Swings (200 Hz device motion)
     walked to their lattice minimum, then every exponent's own minimum; the τ of the exponents within ±1 of the best
     averaged with weights exp(−ΔS·(n − 5)/(2·240·S_min))), over the window before the walk-back point (2·r/ṙ + 30 ms
     there, 0.1–0.25 s) up to 35 % of the peak (normal equations from power sums of d over the samples after τ, as
-    the Swift fit forms them; vectorised over τ);
+    the Swift fit forms them; vectorised over τ); for fast rises (r/ṙ ≤ 20 ms there, blended linearly up to 30 ms)
+    the fit prewhitened with the AR(1) coefficient of the best ordinary fit's residual (Yule–Walker, samples up to
+    its τ; rows y_j − φ·y_(j−1), κ = 30, the normal equations per τ);
   * accumulated rotation (trapezoid, onset → anchor) must reach 0.35 rad.
 
 Loading: `numpy.load` for the native .npz; `numpy.loadtxt` (numpy 2's C parser) for interchange CSV.
@@ -333,7 +335,32 @@ EXPONENT_AVERAGE_INFLATION = 240.0  # κ of HingeFit+ExponentAverage.swift
 EXPONENT_AVERAGE_REACH = 2  # exponents within this many lanes of the best one (m within ±1) are averaged
 
 
-def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
+def whitened_hinge_errors(times, p, taus, phi):
+    """hinge_errors of the fit prewhitened with φ (HingeFit+Prewhitening.swift): rows j = 1…n − 1 of
+    column_j − φ·column_(j−1) for the value and each regressor (1, h1, h2, t − τ); normal equations per τ."""
+    offset = (times[None, :] - taus[:, None]) * 10  # 0.1 s units
+    d = np.maximum(0.0, offset)
+    y = p[1:] - phi * p[:-1]
+    errors = np.empty((taus.size, 5))
+    for e in range(5):
+        m = 1 + e / 2
+        h1 = d**m
+        columns = np.stack((np.ones_like(offset), h1, h1 * d, offset), axis=2)  # τ, sample, regressor
+        a = columns[:, 1:, :] - phi * columns[:, :-1, :]
+        normal = np.einsum("tni,tnj->tij", a, a)
+        right = np.einsum("tni,n->ti", a, y)
+        error = np.full(taus.size, np.inf)
+        ok = np.abs(np.linalg.det(normal)) > 1e-30
+        if ok.any():
+            beta = np.linalg.solve(normal[ok], right[ok][:, :, None])[:, :, 0]
+            fitted = y @ y - (beta * right[ok]).sum(axis=1)
+            fitted[~(beta[:, 1] > 0)] = np.inf
+            error[ok] = fitted
+        errors[:, e] = error
+    return errors
+
+
+def hinge_search(times, p, tau_low, tau_high, refining_every_exponent, phi=None):
     """The lattice search of HingeFit.search (Sources/SwingAnalysis/Onset/HingeFit+Search.swift) over τ_low + n·0.01 ms
     in [τ_low, τ_high]: all exponents on a 1 ms grid; every local minimum of one exponent's coarse residual is a
     candidate with the estimate vertex − 2·(coarse − vertex) of the parabola through it and its neighbours;
@@ -342,7 +369,11 @@ def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
     with `refining_every_exponent`, every exponent no candidate refined is refined the same way from its own lowest
     point. Every evaluation updates the best over all exponents (ties: the earlier τ, the smaller exponent) and each
     exponent's own best. Returns dict(error, index, exponent, exponent_errors, exponent_indices, last) or None when no
-    fit is finite on the coarse grid."""
+    fit is finite on the coarse grid. With `phi`, the fits are prewhitened with it (whitened_hinge_errors)."""
+
+    def errors_at(taus):
+        return hinge_errors(times, p, taus, range(5)) if phi is None else whitened_hinge_errors(times, p, taus, phi)
+
     step = FINE_TAU_STEP
     last = int(math.floor((tau_high - tau_low) / step))
     while last > 0 and tau_low + float(last) * step > tau_high:
@@ -363,7 +394,7 @@ def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
                     best[:] = [v, index, e]
 
     def evaluate(index):
-        row = hinge_errors(times, p, np.array([tau_low + float(index) * step]), range(5))[0]
+        row = errors_at(np.array([tau_low + float(index) * step]))[0]
         consider([row], [index])
         return row
 
@@ -373,7 +404,7 @@ def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
         points = points[(points >= 0) & (points <= last) & (points != coarse_index)]
         index, value = coarse_index, coarse_value
         if points.size:
-            rows = hinge_errors(times, p, tau_low + points.astype(np.float64) * step, range(5))
+            rows = errors_at(tau_low + points.astype(np.float64) * step)
             consider(rows, points.tolist())
             for point, error in zip(points.tolist(), rows[:, e]):
                 if error < value or (error == value and point < index):
@@ -392,7 +423,7 @@ def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
                 index, value, steps = index + 1, later, steps + 1
 
     coarse_indices = np.arange(0, last + 1, COARSE_STRIDE)
-    coarse = hinge_errors(times, p, tau_low + coarse_indices.astype(np.float64) * step, range(5))
+    coarse = errors_at(tau_low + coarse_indices.astype(np.float64) * step)
     consider(coarse, coarse_indices.tolist())
     if not np.isfinite(best[0]):
         return None
@@ -432,32 +463,34 @@ def hinge_search(times, p, tau_low, tau_high, refining_every_exponent):
                 exponent_indices=exponent_indices, last=last)
 
 
-def fallback_hinge(times, p, tau_low, tau_high):
+def fallback_hinge(times, p, tau_low, tau_high, phi=None):
     """No finite fit on the coarse grid: m = 1 at τ_high − k·0.01 ms, k = 25…0, inside the range, as in Swift."""
     best_tau, best_error = tau_high, np.inf
     for k in range(FALLBACK_FINE_STEPS, -1, -1):
         candidate = tau_high - float(k) * FINE_TAU_STEP
         if candidate >= tau_low:
-            error = hinge_errors(times, p, np.array([candidate]), [0])[0, 0]
+            tau = np.array([candidate])
+            error = (hinge_errors(times, p, tau, [0]) if phi is None else whitened_hinge_errors(times, p, tau, phi))[0, 0]
             if error < best_error:
                 best_tau, best_error = candidate, error
     return best_tau
 
 
-def exponent_averaged_hinge(times, p, tau_low, tau_high):
+def exponent_averaged_hinge(times, p, tau_low, tau_high, phi=None):
     """HingeFit.exponentAveragedHinge (Sources/SwingAnalysis/Onset/HingeFit+ExponentAverage.swift): each exponent
     within ±1 of the best leading power refined to its own best τ_m, averaged with weights
-    exp(−(S_m − S_min)·(n − k) / (2κ·S_min)), k = 5 parameters, κ = 240."""
+    exp(−(S_m − S_min)·(n − k) / (2κ·S_min)), k = 5 parameters, κ = 240 (prewhitened with `phi`: n − 1 rows, κ = 30)."""
     if tau_low > tau_high:
         return tau_high
-    best = hinge_search(times, p, tau_low, tau_high, True)
+    best = hinge_search(times, p, tau_low, tau_high, True, phi)
     if best is None:
-        return fallback_hinge(times, p, tau_low, tau_high)
+        return fallback_hinge(times, p, tau_low, tau_high, phi)
     best_tau = tau_low + float(best["index"]) * FINE_TAU_STEP
-    freedom = times.size - 5
+    freedom = times.size - (5 if phi is None else 6)
     if freedom <= 0 or not best["error"] > 0:
         return best_tau
-    scale = float(freedom) / (2 * EXPONENT_AVERAGE_INFLATION * best["error"])
+    inflation = EXPONENT_AVERAGE_INFLATION if phi is None else PREWHITENED_EXPONENT_AVERAGE_INFLATION
+    scale = float(freedom) / (2 * inflation * best["error"])
     weight_sum, weighted_offset = 0.0, 0.0
     for e in range(5):
         error = best["exponent_errors"][e]
@@ -466,6 +499,69 @@ def exponent_averaged_hinge(times, p, tau_low, tau_high):
             weight_sum += weight
             weighted_offset += weight * float(best["exponent_indices"][e] - best["index"]) * FINE_TAU_STEP
     return best_tau + weighted_offset / weight_sum
+
+
+PREWHITENED_EXPONENT_AVERAGE_INFLATION = 30.0  # κ of HingeFit+Prewhitening.swift
+NOISE_MODEL_MINIMUM_SAMPLES = 6
+PREWHITENING_FULL_TIME_SCALE = 0.02  # s of r/ṙ (SwingOnsetEstimator+Prewhitening.swift)
+PREWHITENING_NONE_TIME_SCALE = 0.03
+
+
+def residual_noise_coefficient(times, p, tau, exponent):
+    """HingeFit.residualNoiseCoefficient: φ by Yule–Walker of the ordinary fit's residual (hinge at τ, power
+    m = 1 + exponent/2) over the samples at or before τ (all when fewer than 6), less their mean; None when the fit
+    is singular or the residual has no variance."""
+    offset = (times - tau) * 10
+    d = np.maximum(0.0, offset)
+    h1 = d ** (1 + exponent / 2)
+    a = np.stack((np.ones_like(offset), h1, h1 * d, offset), axis=1)
+    normal = a.T @ a
+    if not abs(np.linalg.det(normal)) > 1e-30:
+        return None
+    residual = p - a @ np.linalg.solve(normal, a.T @ p)
+    count = int(np.sum(times <= tau))
+    if count < NOISE_MODEL_MINIMUM_SAMPLES:
+        count = times.size
+    e = residual[:count] - residual[:count].mean()
+    lag0 = float(e @ e)
+    if not lag0 > 0:
+        return None
+    return float(e[:-1] @ e[1:]) / lag0
+
+
+def prewhitened_hinge(times, p, tau_low, tau_high):
+    """HingeFit.prewhitenedHinge: the ordinary fit's best (τ, m) over the lattice, φ from its residual, then the
+    exponent average of the fit prewhitened with φ."""
+    if tau_low > tau_high:
+        return tau_high
+    best = hinge_search(times, p, tau_low, tau_high, False)
+    if best is None:
+        return fallback_hinge(times, p, tau_low, tau_high)
+    phi = None
+    if times.size >= 2:
+        phi = residual_noise_coefficient(times, p, tau_low + float(best["index"]) * FINE_TAU_STEP, best["exponent"])
+    if phi is None:
+        return exponent_averaged_hinge(times, p, tau_low, tau_high)
+    return exponent_averaged_hinge(times, p, tau_low, tau_high, phi)
+
+
+def prewhitening_weight(rise_time_scale):
+    """SwingOnsetEstimator.prewhiteningWeight: 1 up to r/ṙ = 20 ms, 0 from 30 ms, linear between; 0 without r/ṙ."""
+    if rise_time_scale is None:
+        return 0.0
+    band = PREWHITENING_NONE_TIME_SCALE - PREWHITENING_FULL_TIME_SCALE
+    return min(1.0, max(0.0, (PREWHITENING_NONE_TIME_SCALE - rise_time_scale) / band))
+
+
+def blended_hinge(times, p, tau_low, tau_high, weight):
+    """HingeFit.blendedHinge: w·(prewhitened onset) + (1 − w)·(ordinary onset), each run only when needed."""
+    if weight <= 0:
+        return exponent_averaged_hinge(times, p, tau_low, tau_high)
+    whitened = prewhitened_hinge(times, p, tau_low, tau_high)
+    if weight >= 1:
+        return whitened
+    ordinary = exponent_averaged_hinge(times, p, tau_low, tau_high)
+    return ordinary + weight * (whitened - ordinary)
 
 
 # Rise-scaled fit window (SwingOnsetEstimator+RiseWindow.swift).
@@ -488,17 +584,23 @@ def rate_line(t, value, first, last, origin):
     return (sum_v - slope * sum_t) / n, slope
 
 
-def fit_window(t, value, crossing, latest):
-    """The hinge fit's window before the walk-back point, s: 2·r/ṙ + 30 ms from the line through ±2 samples, at least
-    the fixed 0.1 s, at most 0.25 s."""
+def rise_time_scale(t, value, crossing, latest):
+    """r/ṙ (s) at the walk-back point from the line through ±2 samples, or None when it does not rise."""
     first, last = max(0, crossing - RISE_SLOPE_HALF_WIDTH), min(latest, crossing + RISE_SLOPE_HALF_WIDTH)
     if last - first < 2:
-        return ONSET_BASELINE_WINDOW
+        return None
     line = rate_line(t, value, first, last, crossing)
     if line is None or not (line[1] > 0 and line[0] > 0):
+        return None
+    return line[0] / line[1]
+
+
+def fit_window(time_scale):
+    """The hinge fit's window before the walk-back point, s: 2·r/ṙ + 30 ms, at least the fixed 0.1 s, at most 0.25 s."""
+    if time_scale is None:
         return ONSET_BASELINE_WINDOW
     return min(MAXIMUM_FIT_WINDOW, max(ONSET_BASELINE_WINDOW,
-                                       RISE_WINDOW_EXPONENT * line[0] / line[1] + RISE_WINDOW_BASELINE))
+                                       RISE_WINDOW_EXPONENT * time_scale + RISE_WINDOW_BASELINE))
 
 
 # Onset straight out of a counter-rotation (SwingOnsetEstimator+Reversal.swift).
@@ -621,7 +723,8 @@ def estimate_onset(t, along, rate, anchor):
         upper += 1
     upper = min(anchor, max(upper, crossing + 2))
     local_t = t[base:anchor + 1]
-    baseline_start = t[crossing] - fit_window(local_t, directed, crossing - base, anchor - base)
+    time_scale = rise_time_scale(local_t, directed, crossing - base, anchor - base)
+    baseline_start = t[crossing] - fit_window(time_scale)
     lower = crossing
     while lower - 1 >= 0 and t[lower - 1] >= baseline_start and directed[lower - 1 - base] > -walk:
         lower -= 1
@@ -634,7 +737,7 @@ def estimate_onset(t, along, rate, anchor):
         return crossing_time, crossing
     times = t[lower:upper + 1]
     p = directed[lower - base:upper + 1 - base].astype(np.float64)
-    best_tau = exponent_averaged_hinge(times, p, t[lower], crossing_time)
+    best_tau = blended_hinge(times, p, t[lower], crossing_time, prewhitening_weight(time_scale))
     return float(best_tau), crossing
 
 

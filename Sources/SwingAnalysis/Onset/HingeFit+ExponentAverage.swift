@@ -39,9 +39,11 @@ extension HingeFit {
             return bestHinge(tauLow: tauLow, tauHigh: tauHigh).tau
         }
         let bestTau = tauLow + Double(best.index) * Self.fineTauStep
-        let freedom = samples.count - (includesBaselineSlope ? 5 : 4)
+        let freedom = rowCount - (includesBaselineSlope ? 5 : 4)
         guard freedom > 0, best.error > 0 else { return bestTau }
-        let scale = Double(freedom) / (2 * Self.exponentAverageInflation * best.error)
+        let inflation =
+            noiseCoefficient == nil ? Self.exponentAverageInflation : Self.prewhitenedExponentAverageInflation
+        let scale = Double(freedom) / (2 * inflation * best.error)
         var weightSum = 0.0
         var weightedOffset = 0.0  // Σ w_m (τ_m − τ_best), s
         for e in 0..<Self.exponentCount

@@ -50,6 +50,12 @@ struct HingeFit: ~Copyable {
     let baselineResidual: Double
     /// The baseline block itself is singular: every fit is +∞.
     let isSingular: Bool
+    /// φ of the AR(1) noise model the fit is prewhitened with (`HingeFit+Prewhitening.swift`): the rows are then
+    /// j = 1 ..< count, each sample minus φ times the one before (data and regressors alike), and the baseline sums
+    /// above are over those rows. nil: ordinary least squares over the samples as they are.
+    let noiseCoefficient: Double?
+    /// Number of least-squares rows: the sample count, one less when prewhitened.
+    var rowCount: Int { noiseCoefficient == nil ? samples.count : samples.count - 1 }
 
     /// Builds the fit over `count` samples (≥ 1) given by `sample(j)` = (time in s on the recording clock,
     /// fitted value), times non-decreasing in j, and runs `body` with it. The fit is only valid inside `body`.
@@ -71,20 +77,32 @@ struct HingeFit: ~Copyable {
         }
     }
 
-    init(samples: UnsafeBufferPointer<SIMD2<Double>>, referenceTime: Double, includesBaselineSlope: Bool) {
+    /// - Parameter noiseCoefficient: φ to prewhiten with (needs at least two samples), or nil.
+    init(
+        samples: UnsafeBufferPointer<SIMD2<Double>>, referenceTime: Double, includesBaselineSlope: Bool,
+        noiseCoefficient: Double? = nil
+    ) {
+        precondition(noiseCoefficient == nil || samples.count >= 2, "a prewhitened HingeFit needs two samples")
         self.samples = samples
         self.referenceTime = referenceTime
         self.includesBaselineSlope = includesBaselineSlope
-        let count = Double(samples.count)
+        self.noiseCoefficient = noiseCoefficient
+        // Row j: the sample, or (prewhitened) the sample minus φ times the one before; rows first ..< samples.count.
+        let first = noiseCoefficient == nil ? 0 : 1
+        let phi = noiseCoefficient ?? 0
+        func row(_ j: Int) -> SIMD2<Double> { first == 0 ? samples[j] : samples[j] - phi * samples[j - 1] }
+        let count = Double(samples.count - first)
         var offsetSum = 0.0, valueSum = 0.0, squaredValueSum = 0.0
-        for s in samples {
+        for j in first..<samples.count {
+            let s = row(j)
             offsetSum += s.x
             valueSum += s.y
             squaredValueSum += s.y * s.y
         }
         let mean = offsetSum / count
         var slopePivot = 0.0, centredOffsetValueSum = 0.0
-        for s in samples {
+        for j in first..<samples.count {
+            let s = row(j)
             let centred = s.x - mean
             slopePivot += centred * centred
             centredOffsetValueSum += centred * s.y
@@ -122,6 +140,7 @@ struct HingeFit: ~Copyable {
             let infinite = SIMD8<Double>(repeating: .infinity)
             return (infinite, infinite, infinite, infinite)
         }
+        if let phi = noiseCoefficient { return prewhitenedErrors(taus: taus, noiseCoefficient: phi) }
         let tauOffsets = (taus - referenceTime) * 10
         // First sample after the earliest τ (samples are sorted by offset): earlier ones are after none of the four.
         let earliest = Swift.min(Swift.min(tauOffsets[0], tauOffsets[1]), Swift.min(tauOffsets[2], tauOffsets[3]))
@@ -172,9 +191,10 @@ struct HingeFit: ~Copyable {
             _ h1: SIMD4<Double>, _ h2: SIMD4<Double>, _ h2t: SIMD4<Double>, _ h11: SIMD4<Double>,
             _ h12: SIMD4<Double>, _ h22: SIMD4<Double>, _ h1p: SIMD4<Double>, _ h2p: SIMD4<Double>
         ) -> SIMD4<Double> {
+            // Eliminate 1, then (t − τ): z = Σh·(t − τ) − mean(t − τ)·Σh = Σh·(t − t̄).
             residuals(
-                h1: h1, h2: h2, h2t: h2t, h11: h11, h12: h12, h22: h22, h1p: h1p, h2p: h2p,
-                meanTimeFromTau: meanTimeFromTau)
+                h1: h1, h2: h2, z1: h2 - meanTimeFromTau * h1, z2: h2t - meanTimeFromTau * h2, h11: h11, h12: h12,
+                h22: h22, h1p: h1p, h2p: h2p)
         }
         let m1 = fit(d1, d2, d3, d2, d3, d4, pd1, pd2)
         let m15 = fit(r1, r2, r3, d3, d4, d5, pr1, pr2)
@@ -187,17 +207,15 @@ struct HingeFit: ~Copyable {
         return (lane(0), lane(1), lane(2), lane(3))
     }
 
-    /// The fits of one exponent at four τ from their power sums (one τ per lane; see ``errors(taus:)``): eliminate 1
-    /// and (t − τ) (LDLᵀ in the order 1, t − τ, h1, h2), then solve the remaining 2×2 Schur complement. +∞ where a
-    /// pivot is ≤ ``singularPivot`` or the leading coefficient a is not positive.
+    /// The fits of one exponent at four τ from the sums of its two rise columns h1, h2 (one τ per lane; see
+    /// ``errors(taus:)``): Σh, Σh·(x − x̄) (z), Σh1², Σh1·h2, Σh2², Σh·p. Eliminates the baseline (LDLᵀ in the order
+    /// 1, x − x̄, h1, h2), then solves the remaining 2×2 Schur complement. +∞ where a pivot is ≤ ``singularPivot`` or
+    /// the leading coefficient a is not positive.
     @inline(__always)
-    private func residuals(
-        h1: SIMD4<Double>, h2: SIMD4<Double>, h2t: SIMD4<Double>, h11: SIMD4<Double>, h12: SIMD4<Double>,
-        h22: SIMD4<Double>, h1p: SIMD4<Double>, h2p: SIMD4<Double>, meanTimeFromTau: SIMD4<Double>
+    func residuals(
+        h1: SIMD4<Double>, h2: SIMD4<Double>, z1: SIMD4<Double>, z2: SIMD4<Double>, h11: SIMD4<Double>,
+        h12: SIMD4<Double>, h22: SIMD4<Double>, h1p: SIMD4<Double>, h2p: SIMD4<Double>
     ) -> SIMD4<Double> {
-        // Eliminate 1, then (t − τ): z = Σh·(t − τ) − mean(t − τ)·Σh = Σh·(t − t̄).
-        let z1 = h2 - meanTimeFromTau * h1
-        let z2 = h2t - meanTimeFromTau * h2
         let s11 = h11 - (h1 * h1 * inverseCount + z1 * z1 * inverseSlopePivot)
         let s12 = h12 - (h1 * h2 * inverseCount + z1 * z2 * inverseSlopePivot)
         let s22 = h22 - (h2 * h2 * inverseCount + z2 * z2 * inverseSlopePivot)

@@ -26,20 +26,36 @@ extension SwingOnsetEstimator {
     /// averages the gyroscope noise while the rise's curvature changes ṙ by a few per cent).
     static let riseSlopeHalfWidth = 2
 
-    /// The fit window before the walk-back point `crossing`, s: from the least-squares line through the rate in the
-    /// swing direction `value(j)` (rad/s) of ring samples `crossing − riseSlopeHalfWidth … min(latest, crossing +
+    /// The rise's time scale r/ṙ at the walk-back point `crossing`, s: from the least-squares line through the rate in
+    /// the swing direction `value(j)` (rad/s) of ring samples `crossing − riseSlopeHalfWidth … min(latest, crossing +
     /// riseSlopeHalfWidth)` (`latest`: the swing's anchor, so the result does not depend on later data), its level
-    /// r and slope ṙ at the walk-back point; `fixedWindow` (s) when that line does not rise.
+    /// r and slope ṙ at the walk-back point; nil when that line does not rise from a positive level.
+    static func riseTimeScale(
+        ring: SampleRing<RotationSample>, crossing: Int, latest: Int, value: (Int) -> Float
+    ) -> Double? {
+        let first = Swift.max(ring.firstIndex, crossing - riseSlopeHalfWidth)
+        let last = Swift.min(latest, crossing + riseSlopeHalfWidth)
+        guard last - first >= 2 else { return nil }
+        guard let (level, slope) = rateLine(ring: ring, first: first, last: last, origin: crossing, value: value)
+        else { return nil }
+        guard slope > 0, level > 0 else { return nil }
+        return level / slope
+    }
+
+    /// The fit window before the walk-back point, s, for a rise of time scale `riseTimeScale` (r/ṙ, s; see
+    /// ``riseTimeScale(ring:crossing:latest:value:)``); `fixedWindow` (s) when there is none.
+    static func fitWindow(riseTimeScale: Double?, fixedWindow: Double) -> Double {
+        guard let riseTimeScale else { return fixedWindow }
+        let window = riseWindowExponent * riseTimeScale + riseWindowBaseline
+        return Swift.min(maximumFitWindow, Swift.max(fixedWindow, window))
+    }
+
+    /// ``fitWindow(riseTimeScale:fixedWindow:)`` of the rise at ring sample `crossing`.
     static func fitWindow(
         ring: SampleRing<RotationSample>, crossing: Int, latest: Int, fixedWindow: Double, value: (Int) -> Float
     ) -> Double {
-        let first = Swift.max(ring.firstIndex, crossing - riseSlopeHalfWidth)
-        let last = Swift.min(latest, crossing + riseSlopeHalfWidth)
-        guard last - first >= 2 else { return fixedWindow }
-        guard let (level, slope) = rateLine(ring: ring, first: first, last: last, origin: crossing, value: value)
-        else { return fixedWindow }
-        guard slope > 0, level > 0 else { return fixedWindow }
-        let window = riseWindowExponent * level / slope + riseWindowBaseline
-        return Swift.min(maximumFitWindow, Swift.max(fixedWindow, window))
+        fitWindow(
+            riseTimeScale: riseTimeScale(ring: ring, crossing: crossing, latest: latest, value: value),
+            fixedWindow: fixedWindow)
     }
 }

@@ -18,7 +18,10 @@
 ///    the onset (sub-sample) is their average weighted by how well each exponent fits
 ///    (``HingeFit/exponentAveragedHinge(tauLow:tauHigh:)``: the samples rarely decide between neighbouring leading
 ///    powers, whose best τ lie 5–8 ms apart). ``HingeFit`` evaluates the five exponents of four τ together, from one
-///    pass over the samples after the earliest (about 120–250 τ per swing).
+///    pass over the samples after the earliest (about 120–250 τ per swing). Fast rises (r/ṙ ≤ 20 ms at the walk-back
+///    point, bat and racquet swings) are fitted prewhitened against the tremor's lag-one correlation, slow ones
+///    (≥ 30 ms, golf downswings) by ordinary least squares, blended in between
+///    (`SwingOnsetEstimator+Prewhitening.swift`).
 struct SwingOnsetEstimator: Sendable {
     let configuration: SwingAnalyzerConfiguration
     /// How many samples before the walk-back point the search for a counter-rotation's zero crossing may look.
@@ -110,12 +113,11 @@ struct SwingOnsetEstimator: Sendable {
         upper = Swift.min(anchorIndex, Swift.max(upper, crossing + 2))
         // The window scales with the rise only on the signed rate: |ω| in the fallback does not rise from zero (the
         // preparation keeps it at 1–2.5 rad/s), so its r/ṙ is not the time since the onset.
-        let fitWindow =
+        let riseTimeScale =
             ring[anchorIndex].isMagnitudeFallback
-            ? configuration.onsetFitBaselineWindow
-            : Self.fitWindow(
-                ring: ring, crossing: crossing, latest: anchorIndex,
-                fixedWindow: configuration.onsetFitBaselineWindow, value: value)
+            ? nil : Self.riseTimeScale(ring: ring, crossing: crossing, latest: anchorIndex, value: value)
+        let fitWindow = Self.fitWindow(
+            riseTimeScale: riseTimeScale, fixedWindow: configuration.onsetFitBaselineWindow)
         let baselineStart = ring[crossing].time - fitWindow
         var lower = crossing
         // The baseline stops at earlier motion against the swing direction (a load or backswing still turning).
@@ -139,14 +141,16 @@ struct SwingOnsetEstimator: Sendable {
         }
         // Hinge fit over τ in [t_lower, t_crossing] (HingeFit.exponentAveragedHinge: all five exponents on a 1 ms
         // grid, then each exponent's minimum on 0.1 ms and 0.01 ms; the minima averaged with weights from their
-        // residuals). The samples are copied once into a stack scratch.
+        // residuals), prewhitened by the weight the rise's time scale gives. The samples are copied once into a
+        // stack scratch.
         let tauLow = ring[lower].time
         let tauHigh = crossingTime
+        let weight = Self.prewhiteningWeight(riseTimeScale: riseTimeScale)
         let bestTau = HingeFit.withFit(
             count: upper - lower + 1, referenceTime: crossingTime,
             includesBaselineSlope: configuration.onsetFitBaselineSlope,
             sample: { j in (ring[lower + j].time, Double(value(lower + j))) }
-        ) { fit in fit.exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
+        ) { fit in fit.blendedHinge(tauLow: tauLow, tauHigh: tauHigh, prewhiteningWeight: weight) }
         return Onset(time: bestTau, crossingIndex: crossing, polarity: polarity)
     }
 }

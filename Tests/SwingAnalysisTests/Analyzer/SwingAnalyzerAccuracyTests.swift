@@ -52,8 +52,12 @@ import Testing
         #expect(report.trueSwings >= 80)
         #expect(report.impact.medianAbsoluteMilliseconds <= 1.25)
         #expect(report.impact.p95AbsoluteMilliseconds <= 2.5)
-        #expect(report.start.medianAbsoluteMilliseconds <= 5)
-        #expect(report.start.p95AbsoluteMilliseconds <= 20)
+        // Bat and racquet swings rise fast (r/ṙ of 5–15 ms at the walk-back point), so their fit is prewhitened:
+        // measured 1.14–1.21 ms median, 5.21–7.13 ms p95 (the ordinary fit gave 1.84–2.38 and 7.13–8.60). Golf's
+        // slow downswings keep the ordinary fit (2.25 / 9.38) and the goals.
+        let fastRise = sport != .golf
+        #expect(report.start.medianAbsoluteMilliseconds <= (fastRise ? 1.75 : 5))
+        #expect(report.start.p95AbsoluteMilliseconds <= (fastRise ? 8 : 20))
         #expect(report.timeToContact.medianAbsoluteMilliseconds <= 5)
         #expect(report.timeToContact.p95AbsoluteMilliseconds <= 20)
         #expect(report.precision >= 0.99)

@@ -27,14 +27,16 @@ import Testing
         return AccuracyReport(combining: reports)
     }
 
-    /// Baseball, softball and tennis: onset and time to contact median ≤ 3 ms, p95 ≤ 10 ms; every swing found.
+    /// Baseball, softball and tennis: onset and time to contact median ≤ 3 ms, p95 ≤ 10 ms; every swing found. The
+    /// onset p95 is held to 7 ms: the prewhitened fit of their fast rises measured 4.32–6.39 ms here and 6.42–6.88 on
+    /// the sessions of Scripts/score_load_reversals.sh (the ordinary fit 4.97–7.79).
     @Test(arguments: [SimulationConfiguration.Sport.baseball, .softball, .tennis])
     func meetsTheLoadGoals(sport: SimulationConfiguration.Sport) {
         let report = Self.report(sport)
         print("\(sport), half the swings out of a load\n\(report)")
         #expect(report.trueSwings == 80)
         #expect(report.start.medianAbsoluteMilliseconds <= 3)
-        #expect(report.start.p95AbsoluteMilliseconds <= 10)
+        #expect(report.start.p95AbsoluteMilliseconds <= 7)
         #expect(report.timeToContact.medianAbsoluteMilliseconds <= 3)
         #expect(report.timeToContact.p95AbsoluteMilliseconds <= 10)
         #expect(report.precision == 1)
