@@ -89,14 +89,20 @@ def whiten(values, phi):
 def error_table(t, y, taus, phi, reference):
     """Residual sums of squares (τ × exponent) of the hinge fit, after filtering data and regressors with φ; ∞ where
     the leading coefficient is not positive. Times in 0.1 s from `reference` as the analyzer takes them."""
+    return transformed_error_table(t, y, taus, lambda rows: whiten(rows, phi), reference)
+
+
+def transformed_error_table(t, y, taus, transform, reference):
+    """Residual sums of squares (τ × exponent) of the hinge fit with data and regressors mapped by `transform`
+    (samples along axis −2 → transformed rows); ∞ where the leading coefficient is not positive."""
     x = (t - reference) * 10
     tau = (taus - reference) * 10
     d = np.maximum(0.0, x[None, :] - tau[:, None])  # T × n
     table = np.full((len(taus), len(POWERS)), np.inf)
-    yw = whiten(y[:, None], phi)[:, 0]
+    yw = transform(y[:, None])[:, 0]
     for e, m in enumerate(POWERS):
         design = np.stack([np.ones_like(d), x[None, :] - tau[:, None], d**m, d ** (m + 1)], -1)  # T × n × 4
-        design = whiten(design, phi)
+        design = transform(design)
         gram = np.einsum("tni,tnj->tij", design, design)
         moment = np.einsum("tni,n->ti", design, yw)
         coefficients = solve_each(gram, moment)

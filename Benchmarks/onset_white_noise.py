@@ -42,7 +42,7 @@ import os
 
 import numpy as np
 
-from onset_prewhitened import POWERS, TAU_STEP, averaged, session_swings, solve_each
+from onset_prewhitened import POWERS, TAU_STEP, averaged, session_swings, transformed_error_table
 
 RESIDUAL_PRE_MINIMUM = 6
 
@@ -50,22 +50,7 @@ RESIDUAL_PRE_MINIMUM = 6
 def whitened_table(t, y, taus, matrix, reference):
     """Residual sums of squares (τ × exponent) of the hinge fit with data and regressors multiplied by `matrix`
     (rows × n); ∞ where the leading coefficient is not positive."""
-    x = (t - reference) * 10
-    tau = (taus - reference) * 10
-    d = np.maximum(0.0, x[None, :] - tau[:, None])
-    table = np.full((len(taus), len(POWERS)), np.inf)
-    yw = matrix @ y
-    for e, m in enumerate(POWERS):
-        design = np.stack([np.ones_like(d), x[None, :] - tau[:, None], d**m, d ** (m + 1)], -1)
-        design = np.einsum("rn,tni->tri", matrix, design)
-        gram = np.einsum("tni,tnj->tij", design, design)
-        moment = np.einsum("tni,n->ti", design, yw)
-        coefficients = solve_each(gram, moment)
-        residual = yw[None, :] - np.einsum("tni,ti->tn", design, coefficients)
-        errors = (residual**2).sum(1)
-        errors[~(coefficients[:, 2] > 0)] = np.inf
-        table[:, e] = errors
-    return table
+    return transformed_error_table(t, y, taus, lambda rows: np.einsum("rn,...ni->...ri", matrix, rows), reference)
 
 
 def ordinary_residual(t, y, tau, m, reference):
