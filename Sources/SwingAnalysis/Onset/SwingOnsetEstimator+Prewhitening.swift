@@ -18,9 +18,9 @@ import MotionRecording
 /// ordinary fit: |ω| does not rise from zero, so its r/ṙ is not the time since the onset.
 extension SwingOnsetEstimator {
     /// r/ṙ at the walk-back point (s) up to which the fit is fully prewhitened: above every bat and racquet swing's
-    /// 5–15 ms. Measured with `onset-evaluation --script-sessions --raw-seeds 11,…,20` for bands 15–25, 20–30,
-    /// 25–35 and 20–40 ms: 20–30 gives the lowest medians but one of every sport and session kind; 25–35 and 20–40
-    /// gain a little more on golf but raise its raw-IMU |fused − true| p95 from 1.93 to 2.56 and 2.78 ms.
+    /// 5–15 ms. A band reaching further into golf's slow rises whitens more of them, and their start then follows the
+    /// gyroscope's noise again (the fused-against-true onset spread grows towards its 3 ms bound; docs/architecture.md
+    /// §8 has the bands measured).
     static let prewhiteningFullTimeScale = 0.02
     /// r/ṙ at the walk-back point (s) from which the fit is ordinary least squares: below the slow golf downswings'
     /// 30–70 ms.
