@@ -19,9 +19,10 @@ import MotionRecording
 /// time whatever τ is, so the baseline block stays τ-independent (``HingeFit/init(samples:referenceTime:includesBaselineSlope:noiseCoefficient:)``
 /// forms it over the whitened rows); the rise columns d^q − φ·d_prev^q are summed directly, O(n) per four τ.
 extension HingeFit {
-    /// κ of the exponent average for prewhitened fits. Measured on the script sessions and the accuracy tests'
-    /// sessions (`python3 Benchmarks/onset_prewhitened.py`, variants `1:yw:pre:κ:1`): κ = 10 raised golf's p95 from
-    /// rest, 20–40 gave the lowest, 60–120 let golf's p95 grow back towards the ordinary fit's.
+    /// κ of the exponent average for prewhitened fits: the whitened residual is close to independent, so its
+    /// variance needs far less inflation than the ordinary fit's 240; much smaller κ lets noise decide between
+    /// neighbouring powers again, much larger weighs poor fits like good ones (docs/architecture.md §8 has the
+    /// values measured).
     static let prewhitenedExponentAverageInflation = 30.0
     /// Fewest residual samples at or before the ordinary fit's hinge time that the noise model is read from.
     static let noiseModelMinimumSamples = 6
