@@ -15,51 +15,37 @@ enum UTF16Text {
     /// Code units transcoded between two hand-overs to `write` (1 MiB of input).
     static let chunkUnits = 1 << 19
 
-    /// Writes `bytes` (UTF-16 with its byte-order mark, which is left out) as UTF-8 to `write`, in chunks. An
-    /// unpaired surrogate or a final odd byte becomes U+FFFD (the replacement character), which no reader takes for
-    /// a number or a separator.
+    /// Writes `bytes` (UTF-16 with its byte-order mark, which is left out) as UTF-8 to `write`, ``chunkUnits`` code
+    /// units at a time (a surrogate pair never split between two), with the standard library's transcoder. An
+    /// unpaired surrogate or a final odd byte becomes U+FFFD (the replacement character), which no reader takes for a
+    /// number or a separator.
     static func transcode(
         _ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool,
         write: (UnsafeBufferPointer<UInt8>) throws(RecordingError) -> Void
     ) throws(RecordingError) {
         let units = (bytes.count - 2) / 2
-        func unit(_ index: Int) -> UInt32 {
-            let (first, second) = (UInt32(bytes[2 + 2 * index]), UInt32(bytes[3 + 2 * index]))
+        func unit(_ index: Int) -> UInt16 {
+            let (first, second) = (UInt16(bytes[2 + 2 * index]), UInt16(bytes[3 + 2 * index]))
             return bigEndian ? first << 8 | second : second << 8 | first
         }
         var output: [UInt8] = []
         output.reserveCapacity(chunkUnits * 3 + 8)
-        func append(_ scalar: UInt32) {
-            switch scalar {
-            case ..<0x80: output.append(UInt8(scalar))
-            case ..<0x800: output += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
-            case ..<0x10000:
-                output += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
-            default:
-                output += [
-                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F),
-                    UInt8(0x80 | scalar & 0x3F),
-                ]
-            }
-        }
         func flush() throws(RecordingError) {
             let outcome = output.withUnsafeBufferPointer { chunk in Result { () throws(RecordingError) in try write(chunk) } }
             try outcome.get()
             output.removeAll(keepingCapacity: true)
         }
-        var index = 0
-        while index < units {
-            let high = unit(index)
-            index += 1
-            if (0xD800..<0xDC00).contains(high), index < units, case let low = unit(index), (0xDC00..<0xE000).contains(low) {
-                append(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00))
-                index += 1
-            } else {
-                append((0xD800..<0xE000).contains(high) ? 0xFFFD : high)
-            }
-            if output.count >= chunkUnits * 3 { try flush() }
+        var start = 0
+        while start < units {
+            var end = Swift.min(units, start + chunkUnits)
+            if end < units, end - 1 > start, UTF16.isLeadSurrogate(unit(end - 1)) { end -= 1 }
+            _ = Swift.transcode(
+                (start..<end).lazy.map(unit).makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false
+            ) { output.append($0) }
+            start = end
+            if start < units { try flush() }
         }
-        if bytes.count > 2 && bytes.count % 2 == 1 { append(0xFFFD) }
+        if bytes.count > 2 && bytes.count % 2 == 1 { output += [0xEF, 0xBF, 0xBD] }  // U+FFFD
         try flush()
     }
 

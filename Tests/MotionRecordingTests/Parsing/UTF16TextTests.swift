@@ -41,6 +41,13 @@ import Testing
         #expect(text.prefix(3) == [0xE2, 0x82, 0xAC])
     }
 
+    /// A surrogate pair that would straddle two chunks is kept whole.
+    @Test func aSurrogatePairAtAChunkBoundaryIsKeptWhole() throws {
+        let units = [UInt16](repeating: 0x41, count: UTF16Text.chunkUnits - 1) + Array("😀".utf16) + [0x42]
+        let (text, chunks) = try transcoded(units, bigEndian: true)
+        #expect(text == Array((String(repeating: "A", count: UTF16Text.chunkUnits - 1) + "😀B").utf8) && chunks == 2)
+    }
+
     @Test func textWithoutAMarkIsNotUTF16ByMark() {
         for bytes in [[0x74, 0x00, 0x2C, 0x00], [0xFF], [], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
             #expect(bytes.withUnsafeBufferPointer(UTF16Text.isBigEndian) == nil)
