@@ -251,6 +251,22 @@ def generate(out):
     bad_quoted = [list(r) for r in ACC]
     bad_quoted[50][2] = "n/a"
     interchange(add("ic-quoted-not-a-number"), acc_text=spreadsheet_save(text(ACC_H, bad_quoted), "quote-all"))
+    # quotes first found after the 64 KiB head the layout is looked for in
+    late = acc_text.split("\n")
+    late = late[:2000] + [",".join(f'"{x}"' for x in line.split(",")) if line else line for line in late[2000:]]
+    interchange(add("ic-quotes-after-64k"), acc_text="\n".join(late))
+    # thousands separators in the time column: quoted in a comma file, points or (narrow) no-break spaces with
+    # decimal commas in a semicolon file
+    def grouped(t, group, decimal):
+        whole, frac = t.split(".")
+        return whole[:-3] + group + whole[-3:] + decimal + frac
+    interchange(add("ic-thousands-quoted"), acc=[[f'"{grouped(r[0], ",", ".")}"'] + r[1:] for r in ACC])
+    for name, group in (("point", "."), ("nbsp", "\u00a0"), ("narrow-nbsp", "\u202f")):
+        interchange(add(f"ic-thousands-semicolon-{name}"), acc_text=ACC_H.replace(",", ";") + "\n" + "".join(
+            ";".join([grouped(r[0], group, ",")] + [x.replace(".", ",") for x in r[1:]]) + "\n" for r in ACC))
+    # times rounded by a spreadsheet's display: epoch ms in scientific notation, two decimals of seconds
+    interchange(add("ic-sci-epoch-ms-times"), acc=times(ACC, lambda t: f"{(t - T0 + 1_700_040_000) * 1000:.5E}"))
+    interchange(add("ic-times-2-decimals"), acc=times(ACC, lambda t: f"{t:.2f}"), dm=times(DM, lambda t: f"{t:.2f}"))
     # header names as spreadsheets and scripts decorate them: case, blanks, quotes, a BOM, unit suffixes
     interchange(add("ic-header-case"), acc_text="Timestamp,Acceleration_X, ACCELERATION_Y ,acceleration_Z\n" +
                 "".join(",".join(r) + "\n" for r in ACC))
@@ -343,6 +359,12 @@ def generate(out):
     write(os.path.join(rd, "watch-accelerometer.csv"), raw)
     rot = [""] + [",".join([r[0]] + r[11:14]) for r in DM]
     write(os.path.join(rd, "watch-rotation.csv"), "\n".join(rot) + "\n")
+    # raw dumps saved by a spreadsheet: semicolons with decimal commas, tabs
+    write(add("raw-semicolon-accelerometer.csv"), spreadsheet_save(raw, "semicolon"))
+    write(add("raw-tab-accelerometer.csv"), spreadsheet_save(raw, "tab"))
+    rds = add("raw-dir-semicolon")
+    write(os.path.join(rds, "watch-accelerometer.csv"), spreadsheet_save(raw, "semicolon"))
+    write(os.path.join(rds, "watch-rotation.csv"), spreadsheet_save("\n".join(rot) + "\n", "semicolon"))
     # Sensor Logger
     sensor_logger_watch(add("sl-watch"))
     sensor_logger_watch(None, zip_path=add("sl-watch.zip"))
@@ -436,6 +458,13 @@ def generate(out):
     semicolons = spreadsheet_save(text(gh, gr), "semicolon")
     write(add("generic-semicolon-quote-all.csv"),
           "\n".join(";".join(f'"{x}"' for x in line.split(";")) if line else line for line in semicolons.split("\n")))
+    def dotted(ms):
+        whole = str(1_700_000_000_000 + round(float(ms)))
+        return ".".join(whole[max(0, i - 3):i] for i in range(len(whole) % 3 or 3, len(whole) + 1, 3))
+    write(add("generic-epoch-ms-thousands.csv"), "t_ms;ax;ay;az;gx;gy;gz\n" + "".join(
+        ";".join([dotted(r[0])] + [x.replace(".", ",") for x in r[1:]]) + "\n" for r in gr))
+    write(add("generic-epoch-ns-15-digits.csv"), "t_ns,ax,ay,az,gx,gy,gz\n" + "".join(
+        ",".join([f"{(EPOCH_NS + float(r[0]) * 1e6):.14E}"] + r[1:]) + "\n" for r in gr))
     write(add("generic-truncated.csv"), text(gh, gr)[:-9])
     v["generic-truncated-mapped.csv"] = (v["generic-truncated.csv"][0], ["--columns", cmap])
     gn = [list(r) for r in gr]

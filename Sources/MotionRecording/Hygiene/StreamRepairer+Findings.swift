@@ -127,18 +127,20 @@ extension StreamRepairer {
 
     /// Step 3: samples sharing the timestamp (`time`, s, of the first) of the one before, with other values.
     /// `coarse`: so many (``StreamRepairer/timestampsTooCoarse(duplicateTimes:kept:)``, of `kept` samples) that the
-    /// timestamps are unusable and the stream is dropped.
-    func duplicateTimestampsFinding(count: Int, of kept: Int, at place: SourcePlace, time: Double, coarse: Bool)
-        -> HygieneFinding
-    {
+    /// timestamps are unusable and the stream is dropped. `resolution`: the kept samples' (``TimestampResolution``),
+    /// named whenever it is coarser than a tenth of their spacing.
+    func duplicateTimestampsFinding(
+        count: Int, of kept: Int, at place: SourcePlace, time: Double, coarse: Bool, resolution: TimestampResolution
+    ) -> HygieneFinding {
         guard coarse else {
+            let rounded = resolution.isCoarse ? ": \(resolution.text) — rounded, each time off by up to half a step" : ""
             return finding(
                 .duplicateTimestamps, at: place,
-                "\(count) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(place.text), t = \(time) s); kept")
+                "\(count) \(stream.rawValue) sample(s) share the timestamp of the one before with different values (first at \(place.text), t = \(time) s)\(rounded); kept")
         }
         return finding(
             .duplicateTimestamps, at: place,
-            "\(count) of \(kept) \(stream.rawValue) samples share the timestamp of the one before with different values (first at \(place.text), t = \(time) s): the timestamps were rounded (too few digits, e.g. 7.73E+04 from a spreadsheet) and no longer say when each sample was taken; \(verb("stream dropped", "an import drops the stream"))")
+            "\(count) of \(kept) \(stream.rawValue) samples share the timestamp of the one before with different values (first at \(place.text), t = \(time) s): \(resolution.text); the timestamps were rounded (too few digits, e.g. 5.63E+04 s or 1.70004E+12 ms from a spreadsheet) and no longer say when each sample was taken; \(verb("stream dropped", "an import drops the stream")) — save the time column with all its digits (a number format with enough decimals, not General or Scientific) or read the original file")
     }
 
     /// Step 4: acceleration-like columns in m/s² (median magnitude `median` of the probe triple).

@@ -185,8 +185,9 @@ extension StreamRepairer {
         // Timestamps too coarse to use: the stream is dropped, which the caller does in memory.
         if Self.timestampsTooCoarse(duplicateTimes: duplicateTimes.count, kept: write) { return nil }
         if let (place, time) = duplicateTimes.first {
+            let resolution = TimestampResolution(count: write) { mapped.timestamps[$0] }
             findings.append(duplicateTimestampsFinding(
-                count: duplicateTimes.count, of: write, at: place, time: time, coarse: false))
+                count: duplicateTimes.count, of: write, at: place, time: time, coarse: false, resolution: resolution))
         }
         return write
     }

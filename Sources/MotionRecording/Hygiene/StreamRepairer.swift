@@ -189,9 +189,12 @@ struct StreamRepairer {
         // 7.73E+04) and no longer say when a sample was taken; the stream is dropped rather than analysed wrongly.
         let coarse = Self.timestampsTooCoarse(duplicateTimes: duplicateTimes, kept: columns.count - duplicateRows)
         if let row = duplicateTimeFirst {
+            // The resolution of the samples kept, as a stream repaired where it is mapped finds it.
+            let times = duplicateRows == 0 ? columns.timestamps : zip(columns.timestamps, keep).filter(\.1).map(\.0)
             findings.append(me.duplicateTimestampsFinding(
                 count: duplicateTimes, of: columns.count - duplicateRows, at: me.location(row),
-                time: columns.timestamps[row], coarse: coarse))
+                time: columns.timestamps[row], coarse: coarse,
+                resolution: TimestampResolution(count: times.count) { times[$0] }))
         }
         if repair && coarse {
             columns.compact(keep: [Bool](repeating: false, count: columns.count), lines: &lines, batchEnds: &batchEnds)

@@ -180,7 +180,9 @@ public enum RecordingImporter {
             return .sensorLog
         }
         if header.hasPrefix("time,seconds_elapsed") { return .sensorLogger }
-        if try withBytes(head, { bytes throws(RecordingError) in RawBatchedDump.looksLikeRawDump(bytes) }) {
+        // A numeric first line as its reader reads it: a spreadsheet's save rewritten (``SpreadsheetText``).
+        let text = try SpreadsheetText.normalized(head, file: url.path).0
+        if try withBytes(text, { bytes throws(RecordingError) in RawBatchedDump.looksLikeRawDump(bytes) }) {
             return .rawBatchedDump(stream: nil)
         }
         if header.isEmpty {

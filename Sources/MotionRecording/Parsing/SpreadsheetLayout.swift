@@ -43,9 +43,57 @@ struct SpreadsheetLayout: Sendable, Equatable {
         // memchr: the plain file's only cost (a few µs for 64 KiB), so that its import does not slow down.
         let quotedRows = head.baseAddress.map { memchr($0 + scanner.offset, Int32(quote), head.count - scanner.offset) != nil } ?? false
         if keepingSeparator || separator == .comma {
-            return quotedRows ? SpreadsheetLayout(separator: separator, toCommas: !keepingSeparator) : nil
+            if quotedRows { return SpreadsheetLayout(separator: separator, toCommas: !keepingSeparator) }
+            // Thousands separators in a semicolon or tab file the generic reader reads itself (in a comma file
+            // they come in quotes).
+            if keepingSeparator && separator != .comma && groupedNumbers(head, from: scanner.offset, separator: separator) {
+                return SpreadsheetLayout(separator: separator, toCommas: false)
+            }
+            return nil
         }
         return SpreadsheetLayout(separator: separator, toCommas: true)
+    }
+
+    /// The layout of text that ``detect(_:keepingSeparator:)`` reads as it is from its head, when a row after the
+    /// head holds a quote (a text field quoted only where it first holds something, or rows appended by another
+    /// writer): every byte after ``headBytes`` is looked at (`memchr`), `release` called with the bytes behind
+    /// every 8 MiB looked at so that a long mapping does not stay resident. `nil` when there is no quote.
+    static func detectBeyondHead(
+        _ bytes: UnsafeBufferPointer<UInt8>, keepingSeparator: Bool, release: (Range<Int>) -> Void
+    ) -> SpreadsheetLayout? {
+        guard bytes.count > headBytes, let base = bytes.baseAddress else { return nil }
+        var start = headBytes
+        while start < bytes.count {
+            let end = min(bytes.count, start + ReadBehindRelease.chunkBytes)
+            let found = memchr(base + start, Int32(quote), end - start) != nil
+            if end < bytes.count || found { release(0..<end) }
+            if found { break }
+            start = end
+        }
+        guard start < bytes.count else { return nil }
+        let head = UnsafeBufferPointer(rebasing: bytes.prefix(headBytes))
+        var scanner = CSVScanner(head)
+        while let line = scanner.nextLine() {
+            if scanner.isBlank(line) { continue }
+            let separator = headerSeparator(UnsafeBufferPointer(rebasing: head[line]))
+            return SpreadsheetLayout(separator: separator, toCommas: !keepingSeparator)
+        }
+        return nil
+    }
+
+    /// Whether a field of the rows of `head` from `offset` on (fields separated by `separator`) is a number with
+    /// thousands separators (``DigitGrouping``).
+    static func groupedNumbers(_ head: UnsafeBufferPointer<UInt8>, from offset: Int, separator: FieldSeparator) -> Bool {
+        guard let byte = separator.byte else { return false }
+        var output: [UInt8] = []
+        var start = offset
+        for index in offset...head.count where index == head.count || head[index] == byte || head[index] == 0x0A || head[index] == 0x0D {
+            if index > start, DigitGrouping.appendUngrouped(UnsafeBufferPointer(rebasing: head[start..<index]), decimalPoint: true, to: &output) {
+                return true
+            }
+            start = index + 1
+        }
+        return false
     }
 
     /// The separator of a header line: a tab or a semicolon when the line holds one outside quotes and no comma

@@ -8,7 +8,8 @@
 
 /// Rewrites text in a ``SpreadsheetLayout`` into plain CSV, line by line: each field loses the quotes around it
 /// (unless what they hold would then split or join fields: a separator, a quote), a semicolon or tab between fields
-/// becomes a comma and a number's decimal comma a point (when ``SpreadsheetLayout/toCommas``). Line breaks, a
+/// becomes a comma and a number's decimal comma a point (when ``SpreadsheetLayout/toCommas``); a number's thousands
+/// separators are removed (``DigitGrouping``). Line breaks, a
 /// byte-order mark and every other byte are kept, so lines and columns are the source's and the digits are the
 /// ones written. Counts what it changed, for the finding that reports it.
 struct SpreadsheetRewriter {
@@ -17,6 +18,10 @@ struct SpreadsheetRewriter {
     private(set) var unquotedFields = 0
     /// Numbers whose decimal comma became a point.
     private(set) var decimalCommas = 0
+    /// Numbers read without their thousands separators (``DigitGrouping``).
+    private(set) var groupedNumbers = 0
+    /// Text fields of a semicolon or tab file holding a comma, read with a semicolon in its place.
+    private(set) var textCommas = 0
     /// Lines whose fields were separated by the layout's separator and rejoined with commas.
     private(set) var separatedLines = 0
     /// 1-based number of the first line changed, of the last line rewritten.
@@ -28,7 +33,7 @@ struct SpreadsheetRewriter {
     /// Rewrites `bytes[line]` (one line without its line break) into `output`.
     mutating func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, line: Range<Int>, into output: inout [UInt8]) {
         lineNumber += 1
-        let before = (unquotedFields, decimalCommas, separatedLines)
+        let before = (unquotedFields, decimalCommas, separatedLines, groupedNumbers, textCommas)
         let separator = layout.separator.byte ?? 0x2C
         let outputSeparator = layout.toCommas ? UInt8(0x2C) : separator
         var start = line.lowerBound
@@ -67,7 +72,7 @@ struct SpreadsheetRewriter {
             start = end + 1
         }
         if fields > 1 && outputSeparator != separator { separatedLines += 1 }
-        if firstChangedLine == nil && before != (unquotedFields, decimalCommas, separatedLines) {
+        if firstChangedLine == nil && before != (unquotedFields, decimalCommas, separatedLines, groupedNumbers, textCommas) {
             firstChangedLine = lineNumber
         }
     }
@@ -84,6 +89,23 @@ struct SpreadsheetRewriter {
             output.append(contentsOf: text)
             output[output.count - text.count + comma] = 0x2E
             decimalCommas += 1
+            if inner != nil { unquotedFields += 1 }
+            return
+        }
+        // The generic reader reads a semicolon file's decimal commas itself: its decimal mark is kept there.
+        if DigitGrouping.appendUngrouped(text, decimalPoint: layout.toCommas || layout.separator == .comma, to: &output) {
+            groupedNumbers += 1
+            if inner != nil { unquotedFields += 1 }
+            return
+        }
+        // Text (a letter in it) holding a comma, which plain CSV without quotes cannot hold: its commas become
+        // semicolons, which a comma-separated line does not split at.
+        if layout.toCommas && layout.separator != .comma && text.contains(0x2C)
+            && !text.contains(where: { $0 == SpreadsheetLayout.quote || $0 == separators.0 })
+            && text.contains(where: { $0 >= 0x80 || ($0 | 0x20) &- 0x61 < 26 })
+        {
+            output.append(contentsOf: text.lazy.map { $0 == 0x2C ? 0x3B : $0 })
+            textCommas += 1
             if inner != nil { unquotedFields += 1 }
             return
         }
@@ -109,12 +131,19 @@ struct SpreadsheetRewriter {
         } else if decimalCommas > 0 {
             read.append("\(decimalCommas) number(s) with a decimal comma")
         }
+        if groupedNumbers > 0 {
+            read.append("\(groupedNumbers) number(s) with thousands separators (1,234.5 or 1.234,5 or 1 234,5), read without them")
+        }
+        if textCommas > 0 {
+            read.append("\(textCommas) text field(s) holding a comma, read with a semicolon in its place")
+        }
         if unquotedFields > 0 {
             read.append("\(unquotedFields) field(s) in quotes, as a spreadsheet or a \"quote every field\" CSV writer saves them")
         }
         return HygieneFinding(
             kind: .layout, file: file, line: firstChangedLine,
             message: read.joined(separator: "; ")
-                + (layout.toCommas ? ": read as plain comma-separated CSV, the same numbers" : ": read without the quotes"))
+                + (layout.toCommas ? ": read as plain comma-separated CSV, the same numbers"
+                    : unquotedFields > 0 ? ": read without the quotes" : ": read as the same numbers"))
     }
 }

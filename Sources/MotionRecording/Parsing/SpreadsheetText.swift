@@ -50,7 +50,12 @@ enum SpreadsheetText {
     private static func rewritten(
         _ source: MappedFile, bytes: UnsafeBufferPointer<UInt8>, file: String, keepingSeparator: Bool, directory: String?
     ) throws(RecordingError) -> MappedFile {
-        guard let layout = SpreadsheetLayout.detect(bytes, keepingSeparator: keepingSeparator) else { return source }
+        guard
+            let layout = SpreadsheetLayout.detect(bytes, keepingSeparator: keepingSeparator)
+                ?? SpreadsheetLayout.detectBeyondHead(bytes, keepingSeparator: keepingSeparator, release: { range in
+                    if bytes.count > ReadBehindRelease.chunkBytes { source.release(range) }
+                })
+        else { return source }
         var finding: HygieneFinding?
         let mapping = try written(file: file, directory: directory) { write throws(RecordingError) in
             finding = try rewrite(bytes, layout: layout, file: file, releasing: source, write: write)
@@ -96,7 +101,10 @@ enum SpreadsheetText {
                 let (text, layout) = try normalized(utf8, file: file, keepingSeparator: keepingSeparator)
                 return (text, UTF16Text.finding(file: file, bigEndian: bigEndian, layout: layout))
             }
-            guard let layout = SpreadsheetLayout.detect(bytes, keepingSeparator: keepingSeparator) else { return (data, nil) }
+            guard
+                let layout = SpreadsheetLayout.detect(bytes, keepingSeparator: keepingSeparator)
+                    ?? SpreadsheetLayout.detectBeyondHead(bytes, keepingSeparator: keepingSeparator, release: { _ in })
+            else { return (data, nil) }
             var output = Data()
             output.reserveCapacity(bytes.count)
             let finding = try rewrite(bytes, layout: layout, file: file, releasing: nil) { output.append($0) }

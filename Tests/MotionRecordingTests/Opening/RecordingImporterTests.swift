@@ -77,6 +77,30 @@ import Testing
         #expect(message.contains(
             "accelerometer.csv: no samples (header only, or every row dropped): \(url.path); \(url.path):3: duplicate-timestamps: 790 of 800 accelerometer samples share the timestamp of the one before"),
             "\(message)")
-        #expect(message.hasSuffix("no longer say when each sample was taken; stream dropped"))
+        #expect(message.hasSuffix(
+            "790 of 800 accelerometer samples share the timestamp of the one before with different values (first at line 3, t = 1000.0 s): the timestamps are multiples of 0.1 s while the 800 samples span 0.9 s (one every 0.00113 s, ≈ 887.8 Hz), which needs 0.0001 s or finer; the timestamps were rounded (too few digits, e.g. 5.63E+04 s or 1.70004E+12 ms from a spreadsheet) and no longer say when each sample was taken; stream dropped — save the time column with all its digits (a number format with enough decimals, not General or Scientific) or read the original file"),
+            "\(message)")
+        // Epoch milliseconds in scientific notation (1.70004E+12): one time for every sample.
+        let scientific = (0..<800).map { "1.70004E+12,\(Double($0) / 1000),0.2,-1" }
+        let epoch = FixtureFiles.write(([Self.header] + scientific).joined(separator: "\n") + "\n", named: "accelerometer.csv")
+        #expect(Self.message(epoch).hasSuffix(
+            "\(epoch.path):3: duplicate-timestamps: 799 of 800 accelerometer samples share the timestamp of the one before with different values (first at line 3, t = 1700040000000.0 s): all 800 samples have one and the same timestamp; the timestamps were rounded (too few digits, e.g. 5.63E+04 s or 1.70004E+12 ms from a spreadsheet) and no longer say when each sample was taken; stream dropped — save the time column with all its digits (a number format with enough decimals, not General or Scientific) or read the original file"),
+            "\(Self.message(epoch))")
+    }
+
+    /// Times rounded to a step as coarse as their spacing (100 Hz written to 0.01 s) share a timestamp now and then:
+    /// kept, and the finding says that they were rounded and by how much, in memory and spilled alike.
+    @Test func timesRoundedToTheirSpacingAreReportedAsRounded() throws {
+        let rows = (0..<800).map { "\(String(format: "%.2f", 1000 + Double($0) / 100.7)),\(Double($0) / 1000),0.2,-1" }
+        let url = FixtureFiles.write(([Self.header] + rows).joined(separator: "\n") + "\n", named: "accelerometer.csv")
+        var messages: [String] = []
+        for threshold in [Int.max, 0] {
+            let source = try RecordingSource.open(url, spillThreshold: threshold)
+            #expect(try source.loaded().accelerometer?.count == 800)
+            messages += source.hygiene.findings(ofKind: .duplicateTimestamps).map(\.message)
+        }
+        #expect(messages.count == 2 && messages[0] == messages[1])
+        #expect(messages.first
+            == "6 accelerometer sample(s) share the timestamp of the one before with different values (first at line 74, t = 1000.71 s): the timestamps are multiples of 0.01 s while the 800 samples span 7.93 s (one every 0.00992 s, ≈ 100.8 Hz), which needs 0.0001 s or finer — rounded, each time off by up to half a step; kept")
     }
 }

@@ -44,6 +44,8 @@ import _TestSupport
     /// A recording in one text format: its files (name → plain CSV text) and how they are stored.
     enum Format: String, CaseIterable {
         case interchangeDirectory, interchangeFile, sensorLog, sensorLoggerDirectory, sensorLoggerZip, generic
+        /// A directory of raw `CMBatchedSensorManager` dumps: header-less rows, an empty line after every batch.
+        case rawDumpDirectory
 
         /// The files' plain texts.
         var files: [String: String] {
@@ -67,6 +69,13 @@ import _TestSupport
             case .sensorLoggerDirectory, .sensorLoggerZip:
                 // Metadata.csv is read with its quotes, field by field: saved as it was.
                 return SensorLoggerSpillTests.watch().filter { $0.key != "Metadata.csv" }
+            case .rawDumpDirectory:
+                // From the first row (the fixtures' blank first line would shift the first line changed).
+                let directory = FixtureFiles.url("raw-directory")
+                return Dictionary(uniqueKeysWithValues: ["watch-accelerometer.csv", "watch-rotation.csv"].map { name in
+                    let text = try! String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                    return (name, String(text.drop { $0 == "\n" }))
+                })
             case .generic:
                 let rows = (0..<1200).map { index in
                     let t = Double(index) / 100
@@ -97,7 +106,7 @@ import _TestSupport
                 let metadata = FixtureFiles.url("interchange/basic/metadata.json")
                 try! FileManager.default.copyItem(at: metadata, to: directory.appendingPathComponent("metadata.json"))
             }
-            return self == .interchangeDirectory || self == .sensorLoggerDirectory
+            return self == .interchangeDirectory || self == .sensorLoggerDirectory || self == .rawDumpDirectory
                 ? directory : directory.appendingPathComponent(files.keys.sorted()[0])
         }
     }
@@ -169,5 +178,124 @@ import _TestSupport
             "timestamp;acceleration_x;acceleration_y;acceleration_z\n0,5;0,1;0,2;-1\n0,50125;0,1;n/a;-1\n", named: "accelerometer.csv")
         #expect(spilledAndImportedErrors(semicolons).first?.hasSuffix(
             "accelerometer.csv:3: column 3 \"acceleration_y\": \"n/a\" is not a number") == true)
+    }
+
+    /// `text` and `saved` written as `name` and opened in memory and spilled (threshold 0): the saved file's samples
+    /// are the clean one's, bit for bit, and its findings the clean one's after its `layout` finding, which is
+    /// returned (the same in both).
+    func readAsTheClean(_ text: String, saved: String, named name: String) throws -> HygieneFinding? {
+        let (clean, mangled) = (FixtureFiles.write(text, named: name), FixtureFiles.write(saved, named: name))
+        var layouts: [HygieneFinding?] = []
+        var opened: [RecordingSource] = []
+        for threshold in [Int.max, 0] {
+            let (a, b) = (try RecordingSource.open(mangled, spillThreshold: threshold), try RecordingSource.open(clean, spillThreshold: threshold))
+            opened.append(a)
+            let (x, y) = (try a.loaded(), try b.loaded())
+            #expect(x.accelerometer == y.accelerometer && x.deviceMotion == y.deviceMotion && x.gyroscope == y.gyroscope)
+            #expect(x.accelerometer != nil || x.deviceMotion != nil)
+            let layout = a.hygiene.findings.filter { $0.kind == HygieneFinding.Kind.layout.rawValue }
+            #expect(layout.count == 1 && layout.first?.file == mangled.path, "\(a.hygiene.findings)")
+            layouts.append(layout.first.map { var f = $0; f.file = nil; return f })
+            let others = a.hygiene.findings.filter { $0.kind != HygieneFinding.Kind.layout.rawValue }.map(\.message)
+            #expect(others == b.hygiene.findings.filter { $0.kind != HygieneFinding.Kind.layout.rawValue }.map(\.message)
+                .map { $0.replacingOccurrences(of: clean.path, with: mangled.path) })
+        }
+        #expect(layouts[0] == layouts[1])
+        try expectSameRecording(opened[1], as: opened[0])
+        return layouts[0]
+    }
+
+    /// The interchange test accelerometer file (110 KB) with its times moved to 56 100 s since boot, so that they
+    /// have thousands: its lines as fields.
+    static let thousandsLines: [[String]] = {
+        let text = try! String(contentsOf: FixtureFiles.url("interchange/basic/accelerometer.csv"), encoding: .utf8)
+        return text.split(separator: "\n").enumerated().map { index, line in
+            let fields = line.split(separator: ",").map(String.init)
+            return index == 0 ? fields : ["56" + fields[0]] + fields.dropFirst()
+        }
+    }()
+
+    /// Times with thousands separators — `56,100.3` quoted in a comma file, `56.100,3` and `56 100,3` (a
+    /// no-break space, a narrow one) in a semicolon file — read as the clean numbers.
+    @Test(arguments: [
+        ("\"56,", ".", ",", "\""), ("56.", ",", ";", ""), ("56\u{A0}", ",", ";", ""), ("56\u{202F}", ",", ";", ""),
+    ])
+    func thousandsSeparatorsInATimeColumn(_ group: String, _ decimal: String, _ separator: String, _ close: String) throws {
+        let clean = Self.thousandsLines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        let saved = Self.thousandsLines.enumerated().map { index, fields in
+            guard index > 0 else { return fields.joined(separator: separator) }
+            let time = group + fields[0].dropFirst(2).replacingOccurrences(of: ".", with: decimal) + close
+            return ([time] + fields.dropFirst().map { $0.replacingOccurrences(of: ".", with: decimal) }).joined(separator: separator)
+        }.joined(separator: "\n") + "\n"
+        let layout = try readAsTheClean(clean, saved: saved, named: "accelerometer.csv")
+        let rows = Self.thousandsLines.count - 1
+        #expect(layout?.line == (separator == "," ? 2 : 1))
+        #expect(layout?.message == (separator == ","
+            ? "\(rows) number(s) with thousands separators (1,234.5 or 1.234,5 or 1 234,5), read without them; \(rows) field(s) in quotes, as a spreadsheet or a \"quote every field\" CSV writer saves them: read as plain comma-separated CSV, the same numbers"
+            : "fields separated by semicolons with decimal commas, as a spreadsheet saves them in a locale that writes decimal commas; \(rows) number(s) with thousands separators (1,234.5 or 1.234,5 or 1 234,5), read without them: read as plain comma-separated CSV, the same numbers"))
+    }
+
+    /// Epoch milliseconds with thousands separators in a generic CSV's time column (`1.700.000.000.123` in a
+    /// semicolon file, which the generic reader reads itself): only the separators are removed.
+    @Test func thousandsSeparatorsInAGenericEpochTimeColumn() throws {
+        let rows: [(time: Int, values: [String])] = (0..<1200).map { index in
+            let (a, b) = (Float(sin(Double(index) / 100)), Float(cos(Double(index) / 100)))
+            let values: [String] = ["\(a)", "\(b)", "-9.8", "\(a * 30)", "-12.5", "\(b * 45)"]
+            return (1_700_000_000_000 + index * 10, values.map { $0.replacingOccurrences(of: ".", with: ",") })
+        }
+        func text(_ time: (Int) -> String) -> String {
+            let lines: [String] = rows.map { row in ([time(row.time)] + row.values).joined(separator: ";") }
+            return "t_ms;ax;ay;az;gx;gy;gz\n" + lines.joined(separator: "\n") + "\n"
+        }
+        func grouped(_ time: Int) -> String {
+            let digits = Array(String(time))
+            var text = ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { text += "." }
+                text.append(digit)
+            }
+            return text
+        }
+        #expect(grouped(1_700_000_000_010) == "1.700.000.000.010")
+        let layout = try readAsTheClean(text { String($0) }, saved: text(grouped), named: "imu.csv")
+        #expect(layout?.line == 2)
+        #expect(layout?.message == "1200 number(s) with thousands separators (1,234.5 or 1.234,5 or 1 234,5), read without them: read as the same numbers")
+    }
+
+    /// Quotes that first appear after the 64 KiB of the head the layout is looked for in (a text field quoted only
+    /// where it needs it, rows appended by another writer) are read as they are in the head.
+    @Test func quotesFirstFoundAfterTheHead() throws {
+        let url = FixtureFiles.url("interchange/basic/accelerometer.csv")
+        let clean = try String(contentsOf: url, encoding: .utf8)
+        var lines = clean.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var bytes = 0
+        var first: Int? = nil
+        for index in lines.indices where !lines[index].isEmpty {
+            bytes += lines[index].utf8.count + 1
+            if bytes > SpreadsheetLayout.headBytes + 1000 {
+                first = first ?? index + 1
+                lines[index] = lines[index].split(separator: ",").map { "\"\($0)\"" }.joined(separator: ",")
+            }
+        }
+        let quotedRows = lines.filter { $0.hasPrefix("\"") }.count
+        #expect(quotedRows > 100)
+        let layout = try readAsTheClean(clean, saved: lines.joined(separator: "\n"), named: "accelerometer.csv")
+        #expect(layout?.line == first)
+        #expect(layout?.message == "\(quotedRows * 4) field(s) in quotes, as a spreadsheet or a \"quote every field\" CSV writer saves them: read as plain comma-separated CSV, the same numbers")
+    }
+
+    /// A text field holding a comma in a semicolon file (a note column), which plain CSV without quotes cannot hold,
+    /// is read with a semicolon in its place instead of splitting its row.
+    @Test func aCommaInATextFieldOfASemicolonFile() throws {
+        let lines = Self.thousandsLines.prefix(400).enumerated().map { index, fields in
+            fields + [index == 0 ? "note" : index % 100 == 7 ? "left, then right" : "steady"]
+        }
+        let clean = lines.map { $0.joined(separator: ",").replacingOccurrences(of: "left, then", with: "left; then") }
+            .joined(separator: "\n") + "\n"
+        let saved = lines.map { $0.map { Double($0) != nil ? $0.replacingOccurrences(of: ".", with: ",") : $0 }.joined(separator: ";") }
+            .joined(separator: "\n") + "\n"
+        let layout = try readAsTheClean(clean, saved: saved, named: "accelerometer.csv")
+        #expect(layout?.line == 1)
+        #expect(layout?.message == "fields separated by semicolons with decimal commas, as a spreadsheet saves them in a locale that writes decimal commas; 4 text field(s) holding a comma, read with a semicolon in its place: read as plain comma-separated CSV, the same numbers")
     }
 }

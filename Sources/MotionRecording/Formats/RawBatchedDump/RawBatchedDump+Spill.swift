@@ -73,7 +73,8 @@ extension RawBatchedDump {
         _ url: URL, stream requested: SensorStream?, provisional: String, into spill: TextSpill,
         findings: inout [HygieneFinding], chunkRows: Int
     ) throws(RecordingError) -> TextSpill.SpilledStream {
-        let text = try MappedFile(url)
+        let text = try SpreadsheetText.open(url)
+        if let layout = text.layoutFinding { findings.append(layout) }
         var fields = 0
         let parsed = try parse(bytes: text.bytes, file: url.path, mapping: text, chunkRows: chunkRows) {
             rows throws(RecordingError) in

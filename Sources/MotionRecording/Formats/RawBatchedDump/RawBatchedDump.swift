@@ -71,10 +71,13 @@ enum RawBatchedDump {
         return imported
     }
 
-    /// Reads one dump file as one stream.
+    /// Reads one dump file as one stream; a spreadsheet's save of it (semicolons with decimal commas, tabs, quotes,
+    /// UTF-16) is read as the plain dump and reported first (``SpreadsheetText``).
     static func read(file url: URL, stream requested: SensorStream?) throws(RecordingError) -> ImportedRecording {
-        try withFileBytes(url) { bytes throws(RecordingError) in
-            try read(bytes: bytes, file: url.path, name: url.lastPathComponent, stream: requested)
+        try withTextFileBytes(url) { bytes, layout throws(RecordingError) in
+            var imported = try read(bytes: bytes, file: url.path, name: url.lastPathComponent, stream: requested)
+            if let layout { imported.findings.insert(layout, at: 0) }
+            return imported
         }
     }
 
