@@ -203,6 +203,12 @@ public enum RecordingImporter {
             return "a Git LFS pointer file, not the recording itself: fetch the contents with 'git lfs pull'"
         }
         let fileExtension = url.pathExtension.lowercased()
+        // JSON (a recording's metadata.json or truth.json, an analyzer configuration) is not a table of samples: said
+        // so, instead of a column map guessed from its first lines.
+        if fileExtension == "json" || head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            return "JSON text, not a recording (a recording is a table of samples, a folder of them, a .zip or a .npz; "
+                + "metadata.json and truth.json belong in a recording's folder)"
+        }
         guard fileExtension == "zip" || fileExtension == "npz" else { return nil }
         let start = head.prefix(24).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
         return "named .\(fileExtension) but not a zip archive (a zip file starts with \"PK\", this one with \"\(start)\")"

@@ -47,6 +47,9 @@ extension SwingMetrics {
             if !force, let existing = Self.existingContents(destination) {
                 throw ValidationError("\(output) already exists (\(existing)): give --force to replace it whole")
             }
+            // The staging copy is written beside OUT: a .npz needs its folder (a CSV directory is created with its
+            // parents).
+            if outputFormat == .native { try OutputLocation.requireWritableFolder(of: output) }
             let source = try RecordingSource.openForCommand(input, format: try columnMap.format(overriding: from))
             for finding in source.hygiene.findings { StandardError.writeLine("note: \(finding)") }
             // Written beside the destination, then moved into its place: an old recording's files never mix with

@@ -22,6 +22,7 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
+        if let output { try OutputLocation.requireWritableFile(output) }
     }
 
     /// The writer of the results, with the progress bar's verb.

@@ -57,12 +57,14 @@ extension SwingMetrics {
         mutating func run() async throws {
             let inputs = try selection.recordings()
             let job = try analysis.resolve()
+            let writesOneFile = season || (inputs.count == 1 && !output.hasSuffix("/") && !selection.selectsAList)
+            if writesOneFile { try OutputLocation.requireWritableFile(output) }
             if season {
                 try await writeSeason(inputs, job: job)
                 return
             }
             let outputs: [String]
-            if inputs.count == 1 && !output.hasSuffix("/") && !selection.selectsAList {
+            if writesOneFile {
                 outputs = [output]
             } else {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
-import MotionRecording
 import Foundation
+import MotionRecording
+import SwingAnalysis
 
 /// Renders per-recording results (`RecordingAnalysis` of `analyze`, `RecordingWorkout` of `workout`: any
 /// ``WrittenResult``) in one of the output formats, one recording at a time and in input order, so that output can
@@ -60,8 +61,9 @@ struct AnalysisWriter {
         var out = ""
         let rows = analysis.csvRows
         if csvColumns == nil {
-            // Columns: recording, row number, the row's keys in declaration order, then status and error.
-            csvColumns = rows.first?.map(\.0) ?? Result.csvKeys
+            // Columns: recording, row number, every key of the result's rows in declaration order, then status and
+            // error.
+            csvColumns = Result.csvKeys
             out += (["recording", Result.csvRowName] + csvColumns! + ["status", "error"]).joined(separator: ",") + "\n"
         }
         let recording = Self.csvEscape(analysis.recording)
@@ -81,8 +83,10 @@ struct AnalysisWriter {
         return out
     }
 
-    /// The JSON contract's swing keys (docs/architecture.md), used as CSV columns when the first recording has no swings.
-    static let fixedSwingKeys = ["start", "impact", "timeToContact", "contact", "peakRotationRate"]
+    /// Every key of the JSON contract's swing object (docs/architecture.md §5.1), in its order: the CSV's swing
+    /// columns whatever the first recording holds (no swings, or a failure, must not cut the later rows).
+    static let swingKeys = Swing(start: 0, impact: nil, timeToContact: nil, contact: nil, peakRotationRate: 0)
+        .json.objectMembers.map(\.0)
 
     static func csvEscape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

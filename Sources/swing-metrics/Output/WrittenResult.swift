@@ -10,7 +10,7 @@ protocol WrittenResult {
     var error: String? { get }
     /// `--format csv`: one row per item (a swing, an activity segment), keys in column order.
     var csvRows: [[(String, JSONValue)]] { get }
-    /// The CSV columns after `recording` and the row number when the first recording has no rows.
+    /// The CSV columns after `recording` and the row number: every key a row may hold, in order.
     static var csvKeys: [String] { get }
     /// The CSV header of the row-number column ("swing", "segment").
     static var csvRowName: String { get }
@@ -20,7 +20,7 @@ protocol WrittenResult {
 
 extension RecordingAnalysis: WrittenResult {
     var csvRows: [[(String, JSONValue)]] { swings.map(\.json.objectMembers) }
-    static var csvKeys: [String] { AnalysisWriter.fixedSwingKeys }
+    static var csvKeys: [String] { AnalysisWriter.swingKeys }
     static var csvRowName: String { "swing" }
     var table: String { SwingTable.render(self) }
 }

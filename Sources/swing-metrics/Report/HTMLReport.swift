@@ -90,8 +90,9 @@ struct HTMLReport {
             row("no contact", "\(analysis.swings.count - hits - unknown)")
             if unknown > 0 { row("contact unknown", "\(unknown) (accelerometer does not cover them)") }
         }
-        if !ttc.isEmpty {
-            row("time to contact, median", String(format: "%.0f ms", ttc[ttc.count / 2] * 1000))
+        if let spread = Spread(ttc) {
+            // The season page's median (numpy's linear percentile): an even count gives the two middle values' mean.
+            row("time to contact, median", String(format: "%.0f ms", spread.median * 1000))
             row("time to contact, range", String(format: "%.0f–%.0f ms", ttc.first! * 1000, ttc.last! * 1000))
         }
         return text + "</table>\n"

@@ -85,6 +85,51 @@ import _TestSupport
         }
     }
 
+    /// A first recording that fails (or has no swings) must not cut the later recordings' rows to fewer columns.
+    @Test func csvHeaderHoldsEverySwingKeyWhenTheFirstRecordingFails() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("a-bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try "timestamp,acceleration_x,acceleration_y,acceleration_z\n1.0,0,0,-1\n1.00125,0,zero,-1\n"
+            .write(to: bad.appendingPathComponent("accelerometer.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: directory.appendingPathComponent("b-good").path)
+
+        let result = try CommandRunner.run(["analyze", directory.path, "--format", "csv"])
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines[0] == "recording,swing,start,impact,timeToContact,contact,peakRotationRate,accumulatedRotation,"
+                + "duration,impactPeak,impactSaturated,impactDominantFrequency,impactBandEnergy,swingPlaneNormal,"
+                + "headRotation,headPeakRate,headStill,headRotationBeforeImpact,status,error")
+        let failed = Self.csvFields(lines[1])
+        #expect(failed.count == 20, "\(failed)")
+        #expect(failed[18] == "failed" && failed[19].contains("accelerometer.csv:3"), "\(failed)")
+        // The first swing of the sample, a hit: 22.1 g impact peak (README), in the impactPeak column.
+        let swing = Self.csvFields(lines[2])
+        #expect(swing.count == 20, "\(swing)")
+        #expect(swing[1] == "1" && swing[18] == "ok")
+        let impactPeak = try #require(Double(swing[9]))
+        #expect(abs(impactPeak - 22.148950576782227) < 1e-9)
+        #expect(swing[13].hasPrefix("[") && swing[13].hasSuffix("]"))
+    }
+
+    /// The fields of one CSV line whose quoted fields hold no quotes (`swingPlaneNormal`), unquoted.
+    static func csvFields(_ line: String) -> [String] {
+        var fields = [""]
+        var quoted = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == ",", !quoted {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+        }
+        return fields
+    }
+
     @Test func oneCorruptRecordingDoesNotCostTheOthers() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

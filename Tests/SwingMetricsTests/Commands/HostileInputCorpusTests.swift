@@ -227,8 +227,14 @@ import _TestSupport
         try FileManager.default.copyItem(at: Self.sample, to: metadata)
         try "{\"wrist\": \"middle\"}".write(
             to: metadata.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+        let json = root.appendingPathComponent("truth.json")
+        try FileManager.default.copyItem(at: Self.sample.appendingPathComponent("truth.json"), to: json)
+        let unnamedJSON = root.appendingPathComponent("settings.txt")
+        try "{\"sport\": \"golf\"}\n".write(to: unnamedJSON, atomically: true, encoding: .utf8)
         let cases: [(String, String)] = [
             (random.path, "random.csv: unrecognised format: binary data"),
+            (json.path, "truth.json: unrecognised format: JSON text, not a recording"),
+            (unnamedJSON.path, "settings.txt: unrecognised format: JSON text, not a recording"),
             (classicMac.path, "classic.csv:1: lines end with a lone carriage return"),
             (metadata.path, "metadata.json: invalid metadata JSON: key \"wrist\": "),
         ]

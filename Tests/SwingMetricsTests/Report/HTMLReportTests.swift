@@ -56,4 +56,21 @@ import FoundationXML
         #expect(!swings.isEmpty && swings.allSatisfy { $0.headRotation == nil })
         #expect(!html.contains("head (°)") && !html.contains("head-rotation") && !html.contains("head-motion"))
     }
+
+    @Test("the summary's median time to contact is the season page's (an even count: the two middle values' mean)")
+    func medianTimeToContactIsNumpys() throws {
+        // Four hits with times to contact 150, 170, 190, 250 ms: numpy.median gives 180 ms (the upper middle, 190,
+        // is not the median).
+        let swings = [0.15, 0.25, 0.17, 0.19].enumerated().map { k, ttc in
+            Swing(start: 10 * Double(k), impact: 10 * Double(k) + ttc, timeToContact: ttc, contact: true,
+                peakRotationRate: 20)
+        }
+        let analysis = RecordingAnalysis(
+            recording: "four", duration: 40, swings: swings, issues: [], dataCase: "full", error: nil)
+        let html = HTMLReport(
+            analysis: analysis, recording: Recording(), configuration: .baseball
+        ).render()
+        #expect(html.contains("<tr><th>time to contact, median</th><td>180 ms</td></tr>"), "\(html)")
+        #expect(html.contains("<tr><th>time to contact, range</th><td>150–250 ms</td></tr>"))
+    }
 }
