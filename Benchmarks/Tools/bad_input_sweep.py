@@ -264,6 +264,10 @@ def generate(out):
     for name, group in (("point", "."), ("nbsp", "\u00a0"), ("narrow-nbsp", "\u202f")):
         interchange(add(f"ic-thousands-semicolon-{name}"), acc_text=ACC_H.replace(",", ";") + "\n" + "".join(
             ";".join([grouped(r[0], group, ",")] + [x.replace(".", ",") for x in r[1:]]) + "\n" for r in ACC))
+    # a text column holding commas in a semicolon save (plain CSV without quotes cannot hold them)
+    interchange(add("ic-semicolon-comma-in-text"), acc_text=ACC_H.replace(",", ";") + ";note\n" + "".join(
+        ";".join([x.replace(".", ",") for x in r] + ["left, then right" if i % 1000 == 7 else "steady"]) + "\n"
+        for i, r in enumerate(ACC)))
     # times rounded by a spreadsheet's display: epoch ms in scientific notation, two decimals of seconds
     interchange(add("ic-sci-epoch-ms-times"), acc=times(ACC, lambda t: f"{(t - T0 + 1_700_040_000) * 1000:.5E}"))
     interchange(add("ic-times-2-decimals"), acc=times(ACC, lambda t: f"{t:.2f}"), dm=times(DM, lambda t: f"{t:.2f}"))

@@ -53,7 +53,8 @@ enum SpreadsheetText {
         guard
             let layout = SpreadsheetLayout.detect(bytes, keepingSeparator: keepingSeparator)
                 ?? SpreadsheetLayout.detectBeyondHead(bytes, keepingSeparator: keepingSeparator, release: { range in
-                    if bytes.count > ReadBehindRelease.chunkBytes { source.release(range) }
+                    // Pages read again by the parse: dropped from memory, never discarded (an inflated zip member's).
+                    if bytes.count > ReadBehindRelease.chunkBytes && !source.discardsReleasedPages { source.release(range) }
                 })
         else { return source }
         var finding: HygieneFinding?

@@ -153,6 +153,10 @@ final class MappedFile: @unchecked Sendable {
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: count, deallocator: .none)
     }
 
+    /// Whether ``release(_:)`` discards what it releases (``discardReleasedPages()``): such pages cannot be read
+    /// again, so a pass that reads the text ahead of its parse must keep them.
+    var discardsReleasedPages: Bool { discardsReleased.load(ordering: .relaxed) }
+
     /// Releases the whole pages inside byte range `range` (MADV_DONTNEED: dropped now, re-read on next touch;
     /// after ``discardReleasedPages()``, MADV_REMOVE: dropped with their disk blocks, read as zeros after).
     func release(_ range: Range<Int>) {
