@@ -76,7 +76,8 @@ import FoundationXML
 
     @Test("plot titles give the samples' own rate: 800 and 200 Hz batched, 100 Hz from a Sensor Logger export")
     func plotTitlesGiveTheRecordedRate() {
-        #expect(HTMLReport.rateLabel((0..<9).map { 77_349 + Double($0) * 0.00125 }) == " (800 Hz)")
+        let batched: [Double] = (0..<9).map { 77_349 + Double($0) * 0.00125 }
+        #expect(HTMLReport.rateLabel(batched) == " (800 Hz)")
         #expect(HTMLReport.rateLabel([0, 0.01, 0.02, 0.0301, 0.04, 0.09]) == " (100 Hz)")
         #expect(HTMLReport.rateLabel([1]) == "")
         let (html, _) = Self.report(headphones: false)
