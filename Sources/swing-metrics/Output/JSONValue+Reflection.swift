@@ -1,3 +1,4 @@
+import Foundation
 import MotionRecording
 
 /// Builds JSON from a value's stored properties, in declaration order, so that metrics added to `Swing` or to a
@@ -14,6 +15,11 @@ extension JSONValue {
         case let bool as Bool: self = .bool(bool)
         case let string as String: self = .string(string)
         case let raw as any RawRepresentable<String>: self = .string(raw.rawValue)
+        case let date as Date:
+            // ISO 8601 in UTC to the millisecond ("2026-05-05T14:37:36.734Z"), not Foundation's mirror of a Date.
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            self = .string(formatter.string(from: date))
         case let vector as SIMD3<Double>: self = .array([.finite(vector.x), .finite(vector.y), .finite(vector.z)])
         case let vector as SIMD3<Float>:
             self = .array([vector.x, vector.y, vector.z].map { JSONValue(reflecting: $0) })

@@ -203,7 +203,7 @@ struct HTMLReport {
             let rotation = traces.rotation[index]
             let label = rotationLabel
             var plot = SVGPlot(
-                identifier: "r\(index)", title: label + " (200 Hz)", yLabel: "rad/s", timeRange: window,
+                identifier: "r\(index)", title: label + Self.rateLabel(rotation.times), yLabel: "rad/s", timeRange: window,
                 timeOrigin: origin)
             plot.traces = [
                 SVGPlot.Trace(
@@ -223,13 +223,22 @@ struct HTMLReport {
         return html + "</div>\n"
     }
 
+    /// " (800 Hz)": the rate of a plot's samples from their median spacing (a Sensor Logger watch export runs at
+    /// 100 Hz, not the batched 800 and 200 Hz), to the nearest 1 Hz; empty with fewer than two samples.
+    static func rateLabel(_ times: [Double]) -> String {
+        guard times.count >= 2 else { return "" }
+        let spacings = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        let median = spacings[spacings.count / 2]
+        return median > 0 ? String(format: " (%.0f Hz)", 1 / median) : ""
+    }
+
     /// Raw z, the detector's high-passed z and its statistic |high-passed| over `window`, with the impact marked.
     private func accelerometerPlot(
         _ index: Int, _ samples: SwingTraces.AccelerometerWindow, window: ClosedRange<Double>, origin: Double,
         impact: Double?
     ) -> String {
         var plot = SVGPlot(
-            identifier: "a\(index)", title: "Accelerometer (800 Hz)", yLabel: "g", timeRange: window,
+            identifier: "a\(index)", title: "Accelerometer" + Self.rateLabel(samples.times), yLabel: "g", timeRange: window,
             timeOrigin: origin)
         plot.traces = [
             SVGPlot.Trace(label: "raw z", color: "#9aa5b1", times: samples.times, values: samples.rawZ.map { Double($0) })

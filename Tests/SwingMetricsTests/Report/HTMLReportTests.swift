@@ -73,4 +73,21 @@ import FoundationXML
         #expect(html.contains("<tr><th>time to contact, median</th><td>180 ms</td></tr>"), "\(html)")
         #expect(html.contains("<tr><th>time to contact, range</th><td>150–250 ms</td></tr>"))
     }
+
+    @Test("plot titles give the samples' own rate: 800 and 200 Hz batched, 100 Hz from a Sensor Logger export")
+    func plotTitlesGiveTheRecordedRate() {
+        let batched: [Double] = (0..<9).map { 77_349 + Double($0) * 0.00125 }
+        #expect(HTMLReport.rateLabel(batched) == " (800 Hz)")
+        #expect(HTMLReport.rateLabel([0, 0.01, 0.02, 0.0301, 0.04, 0.09]) == " (100 Hz)")
+        #expect(HTMLReport.rateLabel([1]) == "")
+        let (html, _) = Self.report(headphones: false)
+        // The simulated watch: 800 Hz accelerometer and 200 Hz device motion with clock jitter (±1 Hz).
+        func rates(after title: String) -> [Double] {
+            html.components(separatedBy: title + " (").dropFirst().compactMap { Double($0.prefix { $0 != " " }) }
+        }
+        let accelerometer = rates(after: "Accelerometer")
+        #expect(!accelerometer.isEmpty && accelerometer.allSatisfy { abs($0 - 800) <= 2 }, "\(accelerometer)")
+        let rotation = rates(after: "rotation along gravity")
+        #expect(!rotation.isEmpty && rotation.allSatisfy { abs($0 - 200) <= 1 }, "\(rotation)")
+    }
 }
