@@ -35,9 +35,14 @@ extension HingeFit {
     func exponentAveragedHinge(tauLow: Double, tauHigh: Double) -> Double {
         precondition(tauLow.isFinite && tauHigh.isFinite, "exponentAveragedHinge needs finite τ bounds")
         guard tauLow <= tauHigh else { return tauHigh }
-        guard let best = search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: true) else {
-            return bestHinge(tauLow: tauLow, tauHigh: tauHigh).tau
-        }
+        return exponentAverage(
+            of: search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: true), tauLow: tauLow, tauHigh: tauHigh)
+    }
+
+    /// ``exponentAveragedHinge(tauLow:tauHigh:)`` from the result of `search(tauLow:tauHigh:refiningEveryExponent: true)`
+    /// over the same range (tauLow ≤ tauHigh; nil: no fit finite on the coarse grid, the fallback's τ).
+    func exponentAverage(of search: HingeSearchBest?, tauLow: Double, tauHigh: Double) -> Double {
+        guard let best = search else { return fallback(tauLow: tauLow, tauHigh: tauHigh).tau }
         let bestTau = tauLow + Double(best.index) * Self.fineTauStep
         let freedom = rowCount - (includesBaselineSlope ? 5 : 4)
         guard freedom > 0, best.error > 0 else { return bestTau }

@@ -36,13 +36,25 @@ extension HingeFit {
         precondition(noiseCoefficient == nil, "prewhitenedHinge starts from an ordinary fit")
         precondition(tauLow.isFinite && tauHigh.isFinite, "prewhitenedHinge needs finite τ bounds")
         guard tauLow <= tauHigh else { return tauHigh }
-        guard let best = search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: false) else {
-            return bestHinge(tauLow: tauLow, tauHigh: tauHigh).tau
-        }
-        let tau = tauLow + Double(best.index) * Self.fineTauStep
+        return prewhitenedHinge(
+            tauLow: tauLow, tauHigh: tauHigh,
+            ordinarySearch: search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: false)
+        ) { exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
+    }
+
+    /// ``prewhitenedHinge(tauLow:tauHigh:)`` from the ordinary fit's search over the same range (tauLow ≤ tauHigh;
+    /// nil: no fit finite on the coarse grid), which gives the hinge φ is read at (its step-3 best,
+    /// ``HingeSearchBest/singleFitIndex``, so a search that also refined every exponent serves as well);
+    /// `ordinaryAverage` is the ordinary exponent average, called only when φ cannot be read.
+    func prewhitenedHinge(
+        tauLow: Double, tauHigh: Double, ordinarySearch: HingeSearchBest?, ordinaryAverage: () -> Double
+    ) -> Double {
+        precondition(noiseCoefficient == nil, "prewhitenedHinge starts from an ordinary fit")
+        guard let best = ordinarySearch else { return fallback(tauLow: tauLow, tauHigh: tauHigh).tau }
+        let tau = tauLow + Double(best.singleFitIndex) * Self.fineTauStep
         guard samples.count >= 2,
-            let phi = residualNoiseCoefficient(tau: tau, exponent: 1 + Double(best.exponent) / 2)
-        else { return exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
+            let phi = residualNoiseCoefficient(tau: tau, exponent: 1 + Double(best.singleFitExponent) / 2)
+        else { return ordinaryAverage() }
         let whitened = HingeFit(
             samples: samples, referenceTime: referenceTime, includesBaselineSlope: includesBaselineSlope,
             noiseCoefficient: phi)

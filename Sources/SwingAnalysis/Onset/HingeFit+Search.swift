@@ -56,7 +56,9 @@ extension HingeFit {
     /// Steps 1–3 of ``bestHinge(tauLow:tauHigh:)`` (tauLow ≤ tauHigh); nil when no fit is finite on the coarse
     /// grid. With `refiningEveryExponent`, a fourth step refines, for every exponent whose candidates step 3 left
     /// alone, its lowest point so far in the same way (0.1 ms grid over ±1 ms, then the lattice walk), so that
-    /// ``HingeSearchBest/exponentErrors`` holds each exponent's own minimum (the overall best is unchanged or lower).
+    /// ``HingeSearchBest/exponentErrors`` holds each exponent's own minimum (the overall best is unchanged or lower;
+    /// ``HingeSearchBest/singleFitIndex`` keeps step 3's, so one search serves the single best fit and the exponent
+    /// average alike).
     func search(tauLow: Double, tauHigh: Double, refiningEveryExponent: Bool) -> HingeSearchBest? {
         let step = Self.fineTauStep
         let stride = Self.coarseStrideInFineSteps
@@ -101,6 +103,7 @@ extension HingeFit {
                 refine(candidates[i], lastIndex: lastIndex, tauLow: tauLow, best: &best)
                 refined[candidates[i].exponent] = 1
             }
+            (best.singleFitIndex, best.singleFitExponent) = (best.index, best.exponent)
             // 4: every other exponent's own minimum.
             if refiningEveryExponent {
                 for e in 0..<Self.exponentCount where refined[e] == 0 && best.exponentErrors[e].isFinite {
@@ -206,7 +209,7 @@ extension HingeFit {
     }
 
     /// No finite fit on the coarse grid: m = 1 at tauHigh − k·0.01 ms, k = 25…0, inside the range.
-    private func fallback(tauLow: Double, tauHigh: Double) -> (tau: Double, exponent: Int) {
+    func fallback(tauLow: Double, tauHigh: Double) -> (tau: Double, exponent: Int) {
         var bestTau = tauHigh
         var bestError = Double.infinity
         for k in (0...Self.fallbackFineSteps).reversed() {
@@ -280,6 +283,10 @@ struct HingeSearchBest {
     /// smaller index). Lanes 5…7 unused.
     var exponentErrors = SIMD8<Double>(repeating: .infinity)
     var exponentIndices = SIMD8<Int>(repeating: .max)
+    /// The overall best (lattice index, exponent) after step 3 of ``HingeFit/search(tauLow:tauHigh:refiningEveryExponent:)``,
+    /// before step 4 refines every exponent: ``HingeFit/bestHinge(tauLow:tauHigh:)``'s answer.
+    var singleFitIndex = Int.max
+    var singleFitExponent = 0
 
     @inline(__always)
     mutating func consider(_ errors: SIMD8<Double>, index: Int) {

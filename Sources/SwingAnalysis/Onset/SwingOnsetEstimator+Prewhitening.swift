@@ -39,12 +39,17 @@ extension SwingOnsetEstimator {
 extension HingeFit {
     /// The onset (s, recording clock) blended from the prewhitened and the ordinary fit with `weight` w ∈ [0, 1] on the
     /// prewhitened one: ``exponentAveragedHinge(tauLow:tauHigh:)`` alone at w = 0, ``prewhitenedHinge(tauLow:tauHigh:)``
-    /// alone at w = 1 (each fit is run only when its weight is positive). No allocation.
+    /// alone at w = 1 (each fit is run only when its weight is positive). In between, one ordinary search serves
+    /// both: its exponent average and the hinge the prewhitened fit reads φ at. No allocation.
     func blendedHinge(tauLow: Double, tauHigh: Double, prewhiteningWeight weight: Double) -> Double {
         if weight <= 0 { return exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh) }
-        let whitened = prewhitenedHinge(tauLow: tauLow, tauHigh: tauHigh)
-        if weight >= 1 { return whitened }
-        let ordinary = exponentAveragedHinge(tauLow: tauLow, tauHigh: tauHigh)
+        if weight >= 1 { return prewhitenedHinge(tauLow: tauLow, tauHigh: tauHigh) }
+        precondition(tauLow.isFinite && tauHigh.isFinite, "blendedHinge needs finite τ bounds")
+        guard tauLow <= tauHigh else { return tauHigh }
+        let ordinarySearch = search(tauLow: tauLow, tauHigh: tauHigh, refiningEveryExponent: true)
+        let ordinary = exponentAverage(of: ordinarySearch, tauLow: tauLow, tauHigh: tauHigh)
+        let whitened = prewhitenedHinge(
+            tauLow: tauLow, tauHigh: tauHigh, ordinarySearch: ordinarySearch, ordinaryAverage: { ordinary })
         return ordinary + weight * (whitened - ordinary)
     }
 }
