@@ -1,7 +1,7 @@
 import Foundation
 
-/// Locates the real recordings in `../shared/datasets` (beside the repository). They are never copied into the
-/// project: tests that use them must skip cleanly when this returns `nil`, e.g.
+/// Locates the optional real recordings outside the repository (where to put them: docs/architecture.md §8). They
+/// are never copied into the project: tests that use them must skip cleanly when this returns `nil`, e.g.
 /// `@Test(.enabled(if: SharedDatasets.directory != nil))`.
 public enum SharedDatasets {
     /// `<repo>/../shared/datasets`, or `nil` when absent. `BATCHEDMOTION_SHARED_DATASETS` overrides the location.
